@@ -1,0 +1,67 @@
+# pmukit — top-level build.
+#
+#   make demo            build the example firmware for the default board and run it under QEMU
+#   make test            everything: host tests, QEMU tests on every emulated board, build checks
+#   make bench           exact figures (accesses, instructions, bytes) -> docs/performance.md
+#   make BOARD=<b>       build libpmu and the examples for one board
+#   make deps            install missing toolchains (Debian packages)
+#
+# Conventions (so a new unit or suite needs no Makefile edit):
+#   src/<unit>/*.cpp                 library sources; a board lists its units in BOARD_UNITS
+#   tests/host/*.cpp                 host GoogleTest sources (PMU_HOST, XLEN 64)
+#   tests/host/rv32/*.cpp            host tests built with PMU_HOST_XLEN=32
+#   tests/models/*.cpp               behavioural models (host tests and QEMU images)
+#   tests/qemu/<suite>/suite.mk      SUITE_BOARDS := boards the suite runs on
+#   tests/qemu/<suite>/*.cpp         one test image per board per suite
+#   examples/<ex>/example.mk         EXAMPLE_BOARDS := boards the example builds for
+#   examples/<ex>/*.cpp, *.c         one image per board per example
+
+BOARD ?= qemu-virt-rv64
+QEMU_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-leon3
+REAL_BOARDS := $(filter-out $(QEMU_BOARDS) common,$(notdir $(patsubst %/,%,$(dir $(wildcard boards/*/board.mk)))))
+ALL_BOARDS := $(QEMU_BOARDS) $(REAL_BOARDS)
+
+BUILD := build
+LOGS := $(BUILD)/logs
+
+.PHONY: all lib examples demo test test-host test-qemu test-build bench deps clean help
+all: lib examples
+
+include mk/target.mk
+include mk/host.mk
+
+help:
+	@sed -n '2,9p' Makefile
+
+deps:
+	@bash tools/deps.sh
+
+# ---- make test ----------------------------------------------------------------
+# Every step writes PASS/FAIL/SKIP lines to a log in $(LOGS); the last step
+# counts them. Steps keep going on failure so the summary is complete.
+test: deps
+	@rm -rf $(LOGS) && mkdir -p $(LOGS)
+	@$(MAKE) --no-print-directory -k test-host test-build test-qemu || true
+	@bash tools/summary.sh $(LOGS)
+
+test-host:
+	@bash tools/step.sh $(LOGS)/host.log $(MAKE) --no-print-directory host-run
+
+test-build:
+	@for b in $(ALL_BOARDS); do \
+	  bash tools/build-check.sh $$b $(LOGS)/build-$$b.log $(MAKE) || true; \
+	done
+
+test-qemu:
+	@for b in $(QEMU_BOARDS); do \
+	  $(MAKE) --no-print-directory BOARD=$$b qemu-run || true; \
+	done
+
+demo: deps
+	@$(MAKE) --no-print-directory BOARD=qemu-virt-rv64 demo-run
+
+bench: deps
+	@bash tools/bench.sh
+
+clean:
+	rm -rf $(BUILD)

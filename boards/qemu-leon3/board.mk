@@ -1,0 +1,18 @@
+# qemu-leon3: SPARC V8 (LEON3), big-endian, QEMU's leon3_generic machine.
+ARCH := sparc
+CROSS_CXX := sparc64-linux-gnu-g++
+CROSS_CC := sparc64-linux-gnu-gcc
+CROSS_AR := sparc64-linux-gnu-ar
+CROSS_SIZE := sparc64-linux-gnu-size
+CROSS_NM := sparc64-linux-gnu-nm
+CROSS_OBJDUMP := sparc64-linux-gnu-objdump
+# Debian's cross gcc defaults to PIE: turn it off or the ELF gets INTERP and
+# broken sethi relocations.
+ARCH_FLAGS := -m32 -mcpu=leon3 -fno-pie
+ARCH_LDFLAGS := -no-pie -static
+ARCH_LIBS := -lgcc
+LDSCRIPT := qemu-leon3.ld
+BOARD_SRCS := boards/qemu-leon3/start.S boards/qemu-leon3/trap.S boards/qemu-leon3/board.cpp \
+              boards/common/runtime.cpp
+BOARD_UNITS := safesu
+QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel

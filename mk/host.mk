@@ -1,0 +1,34 @@
+# Host build: the library and the models compiled for the build machine with
+# PMU_HOST (register accesses go through the public host seam), tested with
+# GoogleTest under AddressSanitizer and UndefinedBehaviorSanitizer.
+
+HDIR := $(BUILD)/host
+HOST_CXX ?= g++
+HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+HOST_CXXFLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -Wshadow -DPMU_HOST \
+                 -Iinclude -Itests/models -Itests/host $(HOST_SAN)
+HOST_LDLIBS := -lgtest -lpthread
+
+HOST_LIB_SRCS := $(wildcard src/*/*.cpp)
+HOST_TEST_SRCS := $(wildcard tests/host/*.cpp) $(wildcard tests/host/support/*.cpp)
+HOST_TEST32_SRCS := $(wildcard tests/host/rv32/*.cpp) $(wildcard tests/host/support/*.cpp) tests/host/main.cpp
+HOST_MODEL_SRCS := $(wildcard tests/models/*.cpp)
+
+$(HDIR)/x64/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CXX) $(HOST_CXXFLAGS) -DPMU_HOST_XLEN=64 -MMD -MP -c $< -o $@
+$(HDIR)/x32/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CXX) $(HOST_CXXFLAGS) -DPMU_HOST_XLEN=32 -MMD -MP -c $< -o $@
+
+$(HDIR)/pmu_host_tests: $(patsubst %.cpp,$(HDIR)/x64/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(HOST_TEST_SRCS))
+	$(Q)$(HOST_CXX) $(HOST_SAN) -o $@ $^ $(HOST_LDLIBS)
+$(HDIR)/pmu_host_tests_xlen32: $(patsubst %.cpp,$(HDIR)/x32/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(sort $(HOST_TEST32_SRCS)))
+	$(Q)$(HOST_CXX) $(HOST_SAN) -o $@ $^ $(HOST_LDLIBS)
+
+HOST_BINS := $(HDIR)/pmu_host_tests $(if $(wildcard tests/host/rv32/*.cpp),$(HDIR)/pmu_host_tests_xlen32)
+host-tests: $(HOST_BINS)
+host-run: $(HOST_BINS)
+	@for t in $(HOST_BINS); do ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $$t || exit 1; done
+
+-include $(shell find $(HDIR) -name '*.d' 2>/dev/null)

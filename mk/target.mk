@@ -1,0 +1,85 @@
+# Cross builds for one board ($(BOARD)): libpmu, QEMU test images, examples.
+
+include boards/$(BOARD)/board.mk
+
+TDIR := $(BUILD)/$(BOARD)
+WARN := -Wall -Wextra -Werror -Wshadow -Wundef
+# The library and everything linked with it: freestanding C++17, no
+# exceptions, no RTTI, no standard C++ headers, no static constructors.
+CXXSTD := -std=c++17 -ffreestanding -fno-exceptions -fno-rtti -nostdinc++ \
+          -fno-threadsafe-statics -fno-use-cxa-atexit -fno-asynchronous-unwind-tables -fno-unwind-tables
+OPT ?= -Os
+COMMON_FLAGS := $(ARCH_FLAGS) $(OPT) -g -ffunction-sections -fdata-sections $(WARN) \
+                -Iinclude -Iboards/common -Iboards/$(BOARD) $(BOARD_INCLUDES)
+T_CXXFLAGS := $(COMMON_FLAGS) $(CXXSTD)
+T_CFLAGS := $(COMMON_FLAGS) -std=c11 -ffreestanding
+T_ASFLAGS := $(ARCH_FLAGS) -g -Iboards/common -Iboards/$(BOARD)
+T_LDFLAGS := $(ARCH_FLAGS) $(ARCH_LDFLAGS) -nostdlib -nostartfiles -Wl,--gc-sections \
+             -T linker/$(LDSCRIPT) -Wl,-Map,$$@.map
+
+LIB_UNITS := common $(BOARD_UNITS)
+LIB_SRCS := $(foreach u,$(LIB_UNITS),$(wildcard src/$(u)/*.cpp))
+LIB_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(LIB_SRCS))
+LIBPMU := $(TDIR)/libpmu.a
+
+BOARD_OBJS := $(patsubst %,$(TDIR)/obj/%.o,$(basename $(BOARD_SRCS)))
+
+HARNESS_SRCS := $(wildcard tests/qemu/harness/*.cpp) $(wildcard tests/qemu/harness/$(ARCH)/*.cpp)
+MODEL_SRCS := $(wildcard tests/models/*.cpp)
+HARNESS_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(HARNESS_SRCS) $(MODEL_SRCS))
+HARNESS_INC := -Itests/qemu/harness -Itests/models
+
+$(TDIR)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(T_CXXFLAGS) $(HARNESS_INC) -MMD -MP -c $< -o $@
+$(TDIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CC) $(T_CFLAGS) -MMD -MP -c $< -o $@
+$(TDIR)/obj/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CC) $(T_ASFLAGS) -MMD -MP -c $< -o $@
+
+$(LIBPMU): $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(Q)rm -f $@ && $(CROSS_AR) rcs $@ $^
+
+lib: $(LIBPMU)
+
+# ---- QEMU test images: one per suite that lists this board --------------------
+SUITES := $(foreach s,$(wildcard tests/qemu/*/suite.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^SUITE_BOARDS *:*= *//p' $(s))),$(notdir $(patsubst %/suite.mk,%,$(s)))))
+define suite_rules
+$(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(TDIR)/obj/%.o,$(wildcard tests/qemu/$(1)/*.cpp)) $(HARNESS_OBJS) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+	@mkdir -p $$(dir $$@)
+	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
+endef
+$(foreach s,$(SUITES),$(eval $(call suite_rules,$(s))))
+QEMU_IMAGES := $(foreach s,$(SUITES),$(TDIR)/qemu/$(s).elf)
+
+qemu-images: $(QEMU_IMAGES)
+# Build, then run each image; a build failure is one FAIL line per suite.
+qemu-run:
+	@mkdir -p $(LOGS)
+	@for s in $(SUITES); do \
+	  if $(MAKE) --no-print-directory BOARD=$(BOARD) $(TDIR)/qemu/$$s.elf > $(LOGS)/qemu-build-$(BOARD)-$$s.txt 2>&1; then \
+	    bash tools/run-qemu.sh $(BOARD) $(TDIR)/qemu/$$s.elf $$s "$(QEMU_CMD)" $(LOGS)/qemu-$(BOARD)-$$s.log; \
+	  else \
+	    cat $(LOGS)/qemu-build-$(BOARD)-$$s.txt | tail -20; \
+	    echo "FAIL $(BOARD) $$s.build (image did not build)" | tee $(LOGS)/qemu-$(BOARD)-$$s.log; \
+	  fi; \
+	done
+
+# ---- examples -------------------------------------------------------------------
+EXAMPLES := $(foreach e,$(wildcard examples/*/example.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^EXAMPLE_BOARDS *:*= *//p' $(e))),$(notdir $(patsubst %/example.mk,%,$(e)))))
+define example_rules
+$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+	@mkdir -p $$(dir $$@)
+	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
+endef
+$(foreach e,$(EXAMPLES),$(eval $(call example_rules,$(e))))
+EXAMPLE_IMAGES := $(foreach e,$(EXAMPLES),$(TDIR)/examples/$(e).elf)
+examples: $(EXAMPLE_IMAGES)
+
+demo-run: $(TDIR)/examples/safesu_profile.elf
+	@bash tools/run-example.sh $(BOARD) $< "$(QEMU_CMD)"
+
+-include $(shell find $(TDIR)/obj -name '*.d' 2>/dev/null)

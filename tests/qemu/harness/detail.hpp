@@ -1,0 +1,26 @@
+// Between the harness core (harness.cpp: test runner, device table, level
+// interrupts) and the per-architecture trap decoders (riscv/, sparc/).
+#pragma once
+
+#include <stdint.h>
+
+namespace harness::detail {
+
+// Serve one emulated MMIO access at an absolute address. size is 1, 2, 4 or 8
+// (8 = two 32-bit halves, little- or big-endian as the arch decoder wants).
+// For a read, *value receives the zero-extended data; the decoder sign-
+// extends if the instruction asks. Returns false if no model is mapped there
+// (the decoder then reports the fault as real).
+bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value);
+
+// Serve one emulated CSR instruction: op 1 = csrrw, 2 = csrrs, 3 = csrrc;
+// 'operand' is rs1's value or the zimm; write_needed is false for csrrs/csrrc
+// with rs1 = x0 / zimm = 0 (pure reads, which must not write). *old receives
+// the value before the operation. Returns false if no model has this CSR.
+bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, uint64_t* old);
+
+// Board interrupt entry for a line forced by the harness: the arch glue calls
+// this from its interrupt handler (the board's irq dispatch does it).
+void after_access();
+
+}  // namespace harness::detail
