@@ -22,6 +22,7 @@ REAL_BOARDS := $(filter-out $(QEMU_BOARDS) common,$(notdir $(patsubst %/,%,$(dir
 ALL_BOARDS := $(QEMU_BOARDS) $(REAL_BOARDS)
 
 BUILD := build
+Q ?= @
 LOGS := $(BUILD)/logs
 
 .PHONY: all lib examples demo test test-host test-qemu test-build bench deps clean help
