@@ -15,7 +15,7 @@ T_CXXFLAGS := $(COMMON_FLAGS) $(CXXSTD)
 T_CFLAGS := $(COMMON_FLAGS) -std=c11 -ffreestanding
 T_ASFLAGS := $(ARCH_FLAGS) -g -Iboards/common -Iboards/$(BOARD)
 T_LDFLAGS := $(ARCH_FLAGS) $(ARCH_LDFLAGS) -nostdlib -nostartfiles -Wl,--gc-sections \
-             -T linker/$(LDSCRIPT) -Wl,-Map,$$@.map
+             -Wl,--no-warn-rwx-segments -T linker/$(LDSCRIPT)
 
 LIB_UNITS := common $(BOARD_UNITS)
 LIB_SRCS := $(foreach u,$(LIB_UNITS),$(wildcard src/$(u)/*.cpp))

@@ -6,10 +6,14 @@
 
 namespace harness::detail {
 
-// Serve one emulated MMIO access at an absolute address. size is 1, 2, 4 or 8
-// (8 = two 32-bit halves, little- or big-endian as the arch decoder wants).
-// For a read, *value receives the zero-extended data; the decoder sign-
-// extends if the instruction asks. Returns false if no model is mapped there
+// Serve one emulated MMIO access at an absolute address. size is 1, 2, 4 or 8.
+// Size 8 is served as two 32-bit accesses, first at addr, then at addr+4; in
+// *value the word at addr is bits 31:0 and the word at addr+4 is bits 63:32
+// (so RV64 ld/sd, little-endian, use the value as is, and SPARC ldd/std put
+// bits 31:0 in rd and bits 63:32 in rd+1). Sizes 1 and 2 go to the model as
+// they are (the model decides what a narrow access does). For a read, *value
+// receives zero-extended data; the decoder sign-extends if the instruction
+// asks. Returns false if no model is mapped there
 // (the decoder then reports the fault as real).
 bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value);
 

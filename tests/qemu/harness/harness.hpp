@@ -97,6 +97,11 @@ void map_csr(pmu::models::CsrModel* model, const uint8_t* irq_lines = nullptr,
 void unmap_csr();
 uint32_t csr_traps();  // emulated CSR accesses so far
 
+// A raw device access changes the model behind the compiler's back (the
+// trap handler runs in between): call this before looking at a model's state
+// right after a raw volatile access in the same function.
+inline void model_barrier() { __asm__ volatile("" ::: "memory"); }
+
 // Emulated-access statistics, for tests that assert access counts.
 uint32_t mmio_traps();
 

@@ -1,0 +1,46 @@
+// RISC-V trap dispatch for the QEMU virt boards: machine software interrupt
+// (the virtual-line mux, virt.cpp), the Sscofpmf local counter-overflow
+// interrupt (line 13), and synchronous exceptions (handed to the stub
+// harness through board_exception_hook).
+#include <stdint.h>
+
+#include "board.hpp"
+#include "riscv/trap_frame.hpp"
+#include "riscv/virt_irq.hpp"
+
+namespace {
+
+constexpr uintptr_t kInterruptBit = uintptr_t{1} << (sizeof(uintptr_t) * 8 - 1);
+
+void put_hex(uintptr_t v) {
+  static const char kDigits[] = "0123456789abcdef";
+  board::putc('0');
+  board::putc('x');
+  for (int shift = static_cast<int>(sizeof(uintptr_t) * 8) - 4; shift >= 0; shift -= 4)
+    board::putc(kDigits[(v >> shift) & 0xF]);
+}
+
+void put_str(const char* s) {
+  while (*s != '\0') board::putc(*s++);
+}
+
+}  // namespace
+
+extern "C" __attribute__((weak)) bool board_exception_hook(board::TrapFrame*) { return false; }
+
+extern "C" void riscv_trap(board::TrapFrame* frame) {
+  const uintptr_t cause = frame->mcause;
+  if ((cause & kInterruptBit) != 0) {
+    board::virt::dispatch_interrupt(static_cast<unsigned>(cause & 0xFF));
+    return;
+  }
+  if (board_exception_hook(frame)) return;
+  put_str("\nTRAP mcause=");
+  put_hex(cause);
+  put_str(" mepc=");
+  put_hex(frame->mepc);
+  put_str(" mtval=");
+  put_hex(frame->mtval);
+  put_str("\n");
+  board::exit(3);
+}
