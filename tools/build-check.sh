@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# build-check.sh BOARD LOG MAKE: the build checks of one board, one line each:
+#   lib          libpmu builds warning-free (-Wall -Wextra -Werror)
+#   freestanding libpmu has no __cxa_*/personality/unwind references, no
+#                unwind tables and no static constructors
+#   example.<e>  each example that applies to the board builds warning-free
+board=$1 log=$2 make=$3
+out=$log.out
+: > "$log"
+say() { echo "$1" | tee -a "$log"; }
+if $make --no-print-directory BOARD="$board" lib > "$out" 2>&1; then
+  say "PASS build $board lib"
+  lib=build/$board/libpmu.a
+  nm_tool=$(sed -n 's/^CROSS_NM := //p' "boards/$board/board.mk")
+  objdump_tool=$(sed -n 's/^CROSS_OBJDUMP := //p' "boards/$board/board.mk")
+  bad=$($nm_tool "$lib" 2>/dev/null | grep -E ' U (__cxa_|__gxx_personality|_Unwind_|_Znw|_Znaj|_Zdl|_Zda|malloc|free|printf|puts)' | sort -u)
+  sections=$($objdump_tool -h "$lib" 2>/dev/null | grep -E '\.(eh_frame|gcc_except_table|init_array|ctors)' | sort -u)
+  if [ -z "$bad$sections" ]; then
+    say "PASS build $board freestanding"
+  else
+    echo "$bad $sections" | head -10
+    say "FAIL build $board freestanding"
+  fi
+else
+  tail -20 "$out"
+  say "FAIL build $board lib"
+  exit 0
+fi
+for mk in examples/*/example.mk; do
+  [ -f "$mk" ] || continue
+  ex=$(basename "$(dirname "$mk")")
+  grep -qE "^EXAMPLE_BOARDS *:?= *.*\b$board\b" "$mk" || continue
+  if $make --no-print-directory BOARD="$board" "build/$board/examples/$ex.elf" >> "$out" 2>&1; then
+    size_tool=$(sed -n 's/^CROSS_SIZE := //p' "boards/$board/board.mk")
+    mem=$($size_tool "build/$board/examples/$ex.elf" | awk 'NR==2{print "text="$1" data="$2" bss="$3}')
+    say "PASS build $board example.$ex ($mem)"
+  else
+    tail -20 "$out"
+    say "FAIL build $board example.$ex"
+  fi
+done
+exit 0
