@@ -27,6 +27,8 @@ BOARD_OBJS := $(patsubst %,$(TDIR)/obj/%.o,$(basename $(BOARD_SRCS)))
 HARNESS_SRCS := $(wildcard tests/qemu/harness/*.cpp) $(wildcard tests/qemu/harness/$(ARCH)/*.cpp)
 MODEL_SRCS := $(wildcard tests/models/*.cpp)
 HARNESS_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(HARNESS_SRCS) $(MODEL_SRCS))
+# Examples use the stub devices but bring their own main().
+STUB_OBJS := $(filter-out %/runner.o,$(HARNESS_OBJS))
 HARNESS_INC := -Itests/qemu/harness -Itests/models
 
 $(TDIR)/obj/%.o: %.cpp
@@ -71,7 +73,7 @@ qemu-run:
 # ---- examples -------------------------------------------------------------------
 EXAMPLES := $(foreach e,$(wildcard examples/*/example.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^EXAMPLE_BOARDS *:*= *//p' $(e))),$(notdir $(patsubst %/example.mk,%,$(e)))))
 define example_rules
-$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(if $(BOARD_EMULATED),$(STUB_OBJS)) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
 endef

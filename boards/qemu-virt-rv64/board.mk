@@ -16,3 +16,4 @@ BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap.cpp boards/co
               boards/common/runtime.cpp
 BOARD_UNITS := safesu cm riscv
 QEMU_CMD := qemu-system-riscv64 -M virt -bios none -nographic -monitor none -serial stdio -icount shift=0 -cpu rv64,sscofpmf=true -kernel
+BOARD_EMULATED := 1

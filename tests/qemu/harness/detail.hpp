@@ -27,4 +27,7 @@ bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, 
 // this from its interrupt handler (the board's irq dispatch does it).
 void after_access();
 
+// Between tests: interrupts off, handlers detached, devices unmapped.
+void reset_after_test();
+
 }  // namespace harness::detail

@@ -7,9 +7,6 @@
 
 #include "detail.hpp"
 
-extern "C" const harness::TestCase __start_pmu_tests[];
-extern "C" const harness::TestCase __stop_pmu_tests[];
-
 namespace harness {
 namespace {
 
@@ -280,32 +277,17 @@ bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, 
 
 void after_access() { update_lines(); }
 
+void reset_after_test() {
+  board::irq_global_disable();
+  for (unsigned line = 0; line < board::kMaxIrqLines; ++line) {
+    if (g_irq[line].handler != nullptr) board::irq_detach(line);
+    g_irq[line] = IrqWrap{nullptr, nullptr, 0, 0};
+  }
+  unmap_all();
+  unmap_csr();
+  g_failed = false;
+}
+
 }  // namespace detail
 }  // namespace harness
 
-// ---- the runner ------------------------------------------------------------------------
-extern "C" int main() {
-  using namespace harness;
-  unsigned passed = 0;
-  unsigned failed = 0;
-  for (const TestCase* t = __start_pmu_tests; t != __stop_pmu_tests; ++t) {
-    g_failed = false;
-    t->fn();
-    board::irq_global_disable();
-    for (unsigned line = 0; line < board::kMaxIrqLines; ++line) {
-      if (g_irq[line].handler != nullptr) board::irq_detach(line);
-      g_irq[line] = IrqWrap{nullptr, nullptr, 0, 0};
-    }
-    unmap_all();
-    unmap_csr();
-    g_level_prev = 0;
-    printf("%s %s %s.%s\n", g_failed ? "FAIL" : "PASS", board::name(), t->unit, t->name);
-    if (g_failed) {
-      ++failed;
-    } else {
-      ++passed;
-    }
-  }
-  printf("SUMMARY %s %u passed, %u failed\n", board::name(), passed, failed);
-  return failed == 0 && passed > 0 ? 0 : 1;
-}
