@@ -32,3 +32,11 @@ host-run: $(HOST_BINS)
 	@for t in $(HOST_BINS); do ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $$t || exit 1; done
 
 -include $(shell find $(HDIR) -name '*.d' 2>/dev/null)
+
+# ---- host bench: exact MMIO/CSR access counts per driver call, from the models --
+BENCH_HOST_SRCS := $(wildcard bench/host/*.cpp) tests/host/support/backend.cpp
+$(HDIR)/bench/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror -DPMU_HOST -DPMU_HOST_XLEN=64 -Iinclude -Itests/models -Itests/host -MMD -MP -c $< -o $@
+$(HDIR)/pmu_bench: $(patsubst %.cpp,$(HDIR)/bench/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(BENCH_HOST_SRCS))
+	$(Q)$(HOST_CXX) -o $@ $^ $(HOST_LDLIBS)

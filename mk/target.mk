@@ -85,3 +85,12 @@ demo-run: $(TDIR)/examples/safesu_profile.elf
 	@bash tools/run-example.sh $(BOARD) $< "$(QEMU_CMD)"
 
 -include $(shell find $(TDIR)/obj -name '*.d' 2>/dev/null)
+
+# ---- bench image (RISC-V boards): exact instruction counts ----------------------
+BENCH_SRCS := $(wildcard bench/target/*.cpp)
+$(TDIR)/bench/bench.elf: $(patsubst %.cpp,$(TDIR)/obj/%.o,$(BENCH_SRCS)) $(HARNESS_OBJS) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(T_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBPMU) $(ARCH_LIBS)
+bench-image: $(TDIR)/bench/bench.elf
+bench-run: $(TDIR)/bench/bench.elf
+	@timeout 120 $(QEMU_CMD) $< < /dev/null | tr -d '\r' | grep '^bench '

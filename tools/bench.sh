@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# make bench: exact figures, never timings.
+#   1. register accesses per driver call, counted by the models (host)
+#   2. instructions per hot path and hook entry-to-callback, counted with
+#      minstret under QEMU -icount on the RISC-V boards, registers in RAM
+#   3. .text/.data/.bss bytes per unit per board at -Os
+# Prints one "bench ..." line per figure and writes docs/performance.md.
+set -u
+cd "$(dirname "$0")/.."
+out=build/bench
+mkdir -p "$out"
+: > "$out/lines.txt"
+make --no-print-directory build/host/pmu_bench >/dev/null || { echo "bench: host bench did not build"; exit 1; }
+build/host/pmu_bench | grep '^bench ' | tee -a "$out/lines.txt"
+for b in qemu-virt-rv64 qemu-virt-rv32; do
+  if make --no-print-directory BOARD=$b bench-image >/dev/null 2>"$out/$b.err"; then
+    make --no-print-directory BOARD=$b bench-run | sed "s/^bench \([^ ]*\)/bench \1@$b/" | tee -a "$out/lines.txt"
+  else
+    echo "bench: bench image for $b did not build"; cat "$out/$b.err"; exit 1
+  fi
+done
+for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
+  make --no-print-directory BOARD=$b lib >/dev/null || exit 1
+  size_tool=$(sed -n 's/^CROSS_SIZE := //p' boards/$b/board.mk)
+  for d in build/$b/obj/src/*/; do
+    [ -d "$d" ] || continue
+    unit=$(basename "$d")
+    objs=$(ls "$d"*.o 2>/dev/null) || continue
+    $size_tool $objs | awk -v u="$unit" -v b="$b" 'NR>1{t+=$1; d+=$2; s+=$3} END{printf "bench size.%s@%s text=%d data=%d bss=%d\n", u, b, t, d, s}'
+  done | tee -a "$out/lines.txt"
+done
+python3 tools/perf_doc.py "$out/lines.txt" docs/performance.md
+echo "bench: wrote docs/performance.md"
