@@ -1,12 +1,12 @@
-// RISC-V trap dispatch for the QEMU virt boards: machine software interrupt
-// (the virtual-line mux, virt.cpp), the Sscofpmf local counter-overflow
-// interrupt (line 13), and synchronous exceptions (handed to the stub
-// harness through board_exception_hook).
+// RISC-V trap dispatch shared by every RISC-V board: interrupts go to the
+// board's dispatch_interrupt(cause) (CLINT/PLIC/local-interrupt glue), and
+// synchronous exceptions to board_exception_hook (the QEMU stub harness);
+// anything unhandled is reported on the console and ends the image.
 #include <stdint.h>
 
 #include "board.hpp"
 #include "riscv/trap_frame.hpp"
-#include "riscv/virt_irq.hpp"
+#include "riscv/irq_dispatch.hpp"
 
 namespace {
 
@@ -31,7 +31,7 @@ extern "C" __attribute__((weak)) bool board_exception_hook(board::TrapFrame*) { 
 extern "C" void riscv_trap(board::TrapFrame* frame) {
   const uintptr_t cause = frame->mcause;
   if ((cause & kInterruptBit) != 0) {
-    board::virt::dispatch_interrupt(static_cast<unsigned>(cause & 0xFF));
+    board::riscv::dispatch_interrupt(static_cast<unsigned>(cause & 0xFF));
     return;
   }
   if (board_exception_hook(frame)) return;

@@ -5,6 +5,7 @@
 
 #include "board.hpp"
 #include "board_config.hpp"
+#include "riscv/irq_dispatch.hpp"
 #include "riscv/virt_irq.hpp"
 
 namespace {
@@ -94,15 +95,15 @@ bool irq_force(unsigned line) {
   return true;
 }
 
-namespace virt {
+namespace riscv {
 
 void dispatch_interrupt(unsigned cause_code) {
   if (cause_code == kMieMsie) {
     deliver_soft_lines();
     return;
   }
-  if (cause_code == kLcofiLine && g_lines[kLcofiLine].handler != nullptr) {
-    g_lines[kLcofiLine].handler(g_lines[kLcofiLine].ctx, kLcofiLine);
+  if (cause_code == virt::kLcofiLine && g_lines[virt::kLcofiLine].handler != nullptr) {
+    g_lines[virt::kLcofiLine].handler(g_lines[virt::kLcofiLine].ctx, virt::kLcofiLine);
     return;
   }
   // An interrupt nobody asked for: mask it so it cannot storm, and say so.
@@ -111,7 +112,7 @@ void dispatch_interrupt(unsigned cause_code) {
   while (*msg != '\0') putc(*msg++);
 }
 
-}  // namespace virt
+}  // namespace riscv
 }  // namespace board
 
 extern "C" void board_exit_from_main(int code) { board::exit(code); }

@@ -10,7 +10,4 @@ namespace board::virt {
 
 constexpr unsigned kLcofiLine = 13;
 
-// Called by the trap dispatcher with the interrupt cause code.
-void dispatch_interrupt(unsigned cause_code);
-
 }  // namespace board::virt
