@@ -9,10 +9,13 @@ CROSS_OBJDUMP := sparc64-linux-gnu-objdump
 # Debian's cross gcc defaults to PIE: turn it off or the ELF gets INTERP and
 # broken sethi relocations.
 ARCH_FLAGS := -m32 -mcpu=leon3 -fno-pie
-ARCH_LDFLAGS := -no-pie -static
-ARCH_LIBS := -lgcc
+ARCH_LDFLAGS := -no-pie -static -Wl,--build-id=none
+# No -lgcc: Debian's 32-bit sparc64 libgcc is V8+ (V9 instructions LEON3
+# cannot run; QEMU refuses the "Sparc v8+" ELF). compiler_rt.cpp provides
+# the helpers instead, so a missing one is a link error, not a broken image.
+ARCH_LIBS :=
 LDSCRIPT := qemu-leon3.ld
 BOARD_SRCS := boards/qemu-leon3/start.S boards/qemu-leon3/trap.S boards/qemu-leon3/board.cpp \
-              boards/common/runtime.cpp
+              boards/qemu-leon3/compiler_rt.cpp boards/common/runtime.cpp
 BOARD_UNITS := safesu
 QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel

@@ -1,0 +1,49 @@
+/* qemu-leon3 start-up. QEMU's -kernel stub jumps here with the MMU off,
+ * traps enabled and CWP = 7. We take over: supervisor, traps off, CWP 0 with
+ * window 1 invalid, our trap table, a stack at __stack_top, .bss cleared,
+ * then board_init() (SRMMU, timer, IRQMP) and main(); main's return value
+ * goes to board::exit. The image has no constructors (the linker script
+ * asserts it), so none are called. */
+#include "board_asm.h"
+
+	.section .text.start, "ax"
+	.global _start
+	.type _start, #function
+_start:
+	/* S = 1, PS = 1, PIL = 15, ET = 0, CWP = 0 (EF = 0: no FPU use). */
+	wr	%g0, PSR_S | PSR_PS | PSR_PIL_MASK, %psr
+	nop; nop; nop
+	/* Window 1 invalid: SAVEs go 0 -> 7 -> ... -> 2, the next one overflows. */
+	wr	%g0, 1 << 1, %wim
+	set	trap_table, %g1
+	wr	%g1, %tbr
+	nop; nop; nop
+
+	set	__stack_top, %fp
+	sub	%fp, MIN_FRAME, %sp
+	mov	%g0, %fp		/* end of the frame chain */
+
+	set	__bss_start, %g2
+	set	__bss_end, %g3
+1:	cmp	%g2, %g3
+	bgeu	2f
+	 nop
+	st	%g0, [%g2]		/* .bss is 8-aligned and 8-sized */
+	st	%g0, [%g2 + 4]
+	ba	1b
+	 add	%g2, 8, %g2
+2:
+	call	board_init
+	 nop
+	/* Traps on; interrupts stay masked by PIL = 15 until irq_global_enable. */
+	wr	%g0, PSR_S | PSR_PS | PSR_PIL_MASK | PSR_ET, %psr
+	nop; nop; nop
+	call	main
+	 nop
+	call	board_exit_c
+	 nop
+3:	ba	3b
+	 nop
+	.size _start, . - _start
+
+	.section .note.GNU-stack, "", @progbits

@@ -1,0 +1,229 @@
+/* qemu-leon3 trap table and trap entry.
+ *
+ * Window traps (tt 5/6) are the classic SPARC V8 spill/fill handlers
+ * (NWINDOWS = 8, one invalid window). Every other trap goes to trap_entry,
+ * which builds a board::TrapFrame on the stack below the interrupted %sp
+ * and runs board_trap_dispatch() with ET = 1 and PIL = 15. ET = 1 makes the
+ * path reentrant: an emulated MMIO access (tt 0x29) inside an interrupt
+ * handler nests a second frame below the first, and window traps taken by the
+ * C code are served normally. Nothing here keeps global state.
+ *
+ * Register use in the trap window T (CWP after the trap):
+ *   %l0 = PSR at the trap (CWP = T), %l1 = pc, %l2 = npc, %l3 = tt,
+ *   %l4 = TrapFrame*, %l5..%l7 scratch.
+ * The trapped window is T+1. Its %o registers are T's %i registers; its %l
+ * and %i registers are reached by a RESTORE into T+1 with the frame pointer
+ * in %g1 (the only register both windows see), and written back the same way.
+ */
+#include "board_asm.h"
+#include "trap_frame.hpp"
+
+#define WIM_MASK ((1 << NWINDOWS) - 1)
+#define TRAP_FRAME_BYTES (MIN_FRAME + PMU_TF_SIZE)
+
+	.macro TRAP_ENTRY handler, tt
+	mov	%psr, %l0
+	sethi	%hi(\handler), %l4
+	jmp	%l4 + %lo(\handler)
+	 mov	\tt, %l3
+	.endm
+
+	/* 256 entries x 16 bytes; TBR needs 4 KiB alignment (linker script). */
+	.section .text.traptable, "ax"
+	.align 4096
+	.global trap_table
+trap_table:
+	.set tt, 0
+	.rept 256
+	.if tt == 5
+	TRAP_ENTRY window_overflow, tt
+	.elseif tt == 6
+	TRAP_ENTRY window_underflow, tt
+	.else
+	TRAP_ENTRY trap_entry, tt
+	.endif
+	.set tt, tt + 1
+	.endr
+	.size trap_table, . - trap_table
+
+	.section .text.trap, "ax"
+	.align 4
+
+/* SAVE hit the invalid window: we are in it (T). Spill T-1, the oldest
+ * live window, to its own %sp and make T-1 the invalid window. */
+window_overflow:
+	mov	%wim, %l3
+	mov	%g1, %l7
+	srl	%l3, 1, %g1			/* new WIM = WIM rotated right by one */
+	sll	%l3, NWINDOWS - 1, %l4
+	or	%l4, %g1, %g1
+	and	%g1, WIM_MASK, %g1
+	save					/* into T-1 (still valid under the old WIM) */
+	wr	%g1, %wim
+	nop; nop; nop
+	std	%l0, [%sp + 0]
+	std	%l2, [%sp + 8]
+	std	%l4, [%sp + 16]
+	std	%l6, [%sp + 24]
+	std	%i0, [%sp + 32]
+	std	%i2, [%sp + 40]
+	std	%i4, [%sp + 48]
+	std	%i6, [%sp + 56]
+	restore
+	mov	%l7, %g1
+	jmp	%l1				/* re-execute the SAVE */
+	 rett	%l2
+
+/* RESTORE from window W hit the invalid window W+1 (we are in W-1). Fill
+ * W+1 from its %sp (= W's %fp) and make W+2 the invalid window. */
+window_underflow:
+	mov	%wim, %l3
+	sll	%l3, 1, %l4			/* new WIM = WIM rotated left by one */
+	srl	%l3, NWINDOWS - 1, %l5
+	or	%l5, %l4, %l5
+	and	%l5, WIM_MASK, %l5
+	wr	%l5, %wim
+	nop; nop; nop
+	restore					/* W */
+	restore					/* W+1 */
+	ldd	[%sp + 0], %l0
+	ldd	[%sp + 8], %l2
+	ldd	[%sp + 16], %l4
+	ldd	[%sp + 24], %l6
+	ldd	[%sp + 32], %i0
+	ldd	[%sp + 40], %i2
+	ldd	[%sp + 48], %i4
+	ldd	[%sp + 56], %i6
+	save
+	save
+	jmp	%l1				/* re-execute the RESTORE */
+	 rett	%l2
+
+/* Everything else: interrupts (0x11..0x1F), MMU traps (0x09, 0x29), and the
+ * unexpected ones, which the C dispatch reports. */
+	.global trap_entry
+trap_entry:
+	/* If T is the invalid window, T's %o registers are the %i registers of
+	 * the oldest live window T-1: spill it first (as window_overflow). */
+	mov	%wim, %l4
+	srl	%l4, %l0, %l5			/* shift count = PSR[4:0] = CWP = T */
+	andcc	%l5, 1, %g0
+	be	1f
+	 nop
+	mov	%g1, %l7
+	srl	%l4, 1, %g1
+	sll	%l4, NWINDOWS - 1, %l5
+	or	%l5, %g1, %g1
+	and	%g1, WIM_MASK, %g1
+	save
+	wr	%g1, %wim
+	nop; nop; nop
+	std	%l0, [%sp + 0]
+	std	%l2, [%sp + 8]
+	std	%l4, [%sp + 16]
+	std	%l6, [%sp + 24]
+	std	%i0, [%sp + 32]
+	std	%i2, [%sp + 40]
+	std	%i4, [%sp + 48]
+	std	%i6, [%sp + 56]
+	restore
+	mov	%l7, %g1
+1:
+	/* Frame below the interrupted %sp (our %fp); the trapped code's own
+	 * save area at [%fp, %fp + 64) stays untouched. */
+	sub	%fp, TRAP_FRAME_BYTES, %sp
+	add	%sp, MIN_FRAME, %l4
+	st	%g0, [%l4 + PMU_TF_G(0)]
+	st	%g1, [%l4 + PMU_TF_G(1)]
+	std	%g2, [%l4 + PMU_TF_G(2)]
+	std	%g4, [%l4 + PMU_TF_G(4)]
+	std	%g6, [%l4 + PMU_TF_G(6)]
+	std	%i0, [%l4 + PMU_TF_O(0)]	/* trapped %o = our %i */
+	std	%i2, [%l4 + PMU_TF_O(2)]
+	std	%i4, [%l4 + PMU_TF_O(4)]
+	std	%i6, [%l4 + PMU_TF_O(6)]
+	st	%l0, [%l4 + PMU_TF_PSR]
+	st	%l1, [%l4 + PMU_TF_PC]
+	st	%l2, [%l4 + PMU_TF_NPC]
+	rd	%y, %l5
+	st	%l5, [%l4 + PMU_TF_Y]
+	st	%l3, [%l4 + PMU_TF_TT]
+	st	%g0, [%l4 + PMU_TF_FSR]
+	st	%g0, [%l4 + PMU_TF_FAR]
+	/* The trapped window's %l/%i: T+1 is valid (it was executing). */
+	mov	%l4, %g1
+	restore
+	std	%l0, [%g1 + PMU_TF_L(0)]
+	std	%l2, [%g1 + PMU_TF_L(2)]
+	std	%l4, [%g1 + PMU_TF_L(4)]
+	std	%l6, [%g1 + PMU_TF_L(6)]
+	std	%i0, [%g1 + PMU_TF_I(0)]
+	std	%i2, [%g1 + PMU_TF_I(2)]
+	std	%i4, [%g1 + PMU_TF_I(4)]
+	std	%i6, [%g1 + PMU_TF_I(6)]
+	save					/* back to T, valid since the spill above */
+
+	/* C with traps on and interrupts masked (PIL 15; level 15 is NMI). */
+	or	%l0, PSR_PIL_MASK | PSR_ET, %l5
+	wr	%l5, %psr
+	nop; nop; nop
+	call	board_trap_dispatch
+	 mov	%l4, %o0
+	/* Traps off again for the return (PIL 15 kept: the WIM fix-up below
+	 * must not be interrupted). icc comes back with the final PSR write. */
+	andn	%l5, PSR_ET, %l5
+	wr	%l5, %psr
+	nop; nop; nop
+
+	ld	[%l4 + PMU_TF_Y], %l5
+	wr	%l5, %y
+	/* RETT enters T+1 and must find it valid, but the C code's window
+	 * traffic may have spilled it. Then just mark it valid again (WIM
+	 * rotated left: T+2 becomes the invalid window): its %l/%i registers
+	 * are reloaded from the frame below, and the frame's copy is the
+	 * authoritative one anyway (the handler may have changed it). */
+	mov	%wim, %l5
+	sll	%l5, NWINDOWS, %l6
+	or	%l6, %l5, %l6			/* WIM twice, so bit T+1 exists for T = 7 */
+	and	%l0, PSR_CWP_MASK, %l7
+	add	%l7, 1, %l7
+	srl	%l6, %l7, %l6
+	andcc	%l6, 1, %g0
+	be	2f
+	 nop
+	sll	%l5, 1, %l6
+	srl	%l5, NWINDOWS - 1, %l7
+	or	%l6, %l7, %l6
+	and	%l6, WIM_MASK, %l6
+	wr	%l6, %wim
+	nop; nop; nop
+2:
+	mov	%l4, %g1
+	restore					/* T+1 */
+	ldd	[%g1 + PMU_TF_L(0)], %l0
+	ldd	[%g1 + PMU_TF_L(2)], %l2
+	ldd	[%g1 + PMU_TF_L(4)], %l4
+	ldd	[%g1 + PMU_TF_L(6)], %l6
+	ldd	[%g1 + PMU_TF_I(0)], %i0
+	ldd	[%g1 + PMU_TF_I(2)], %i2
+	ldd	[%g1 + PMU_TF_I(4)], %i4
+	ldd	[%g1 + PMU_TF_I(6)], %i6
+	save					/* T */
+	/* The trapped PSR: icc, PIL, S/PS; ET = 0, CWP = T (we are in T). No
+	 * instruction below reads the condition codes; the loads cover the
+	 * three-instruction WRPSR delay before RETT. */
+	wr	%l0, %psr
+	ld	[%l4 + PMU_TF_PC], %l1
+	ld	[%l4 + PMU_TF_NPC], %l2
+	ldd	[%l4 + PMU_TF_O(0)], %i0
+	ldd	[%l4 + PMU_TF_O(2)], %i2
+	ldd	[%l4 + PMU_TF_O(4)], %i4
+	ldd	[%l4 + PMU_TF_O(6)], %i6
+	ldd	[%l4 + PMU_TF_G(2)], %g2
+	ldd	[%l4 + PMU_TF_G(4)], %g4
+	ldd	[%l4 + PMU_TF_G(6)], %g6
+	ld	[%l4 + PMU_TF_G(1)], %g1
+	jmp	%l1
+	 rett	%l2
+
+	.section .note.GNU-stack, "", @progbits
