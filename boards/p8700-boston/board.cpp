@@ -1,0 +1,84 @@
+// p8700-boston glue: the Boston 16550 console, mcycle as the time base. The
+// interrupt controller glue (ACLINT/APLIC) is not written yet: irq_attach
+// refuses every line and any interrupt that arrives is masked and reported.
+#include <stdint.h>
+
+#include "board.hpp"
+#include "board_config.hpp"
+#include "riscv/irq_dispatch.hpp"
+
+namespace {
+
+using namespace board::config;
+
+// 16550 with registers 1 << kUartRegShift bytes apart: THR 0, LSR 5.
+constexpr uintptr_t kThr = kUart16550 + (0u << kUartRegShift);
+constexpr uintptr_t kLsr = kUart16550 + (5u << kUartRegShift);
+constexpr uint32_t kLsrThre = 1u << 5;
+
+inline uint32_t rd32(uintptr_t a) { return *reinterpret_cast<volatile uint32_t*>(a); }
+inline void wr32(uintptr_t a, uint32_t v) { *reinterpret_cast<volatile uint32_t*>(a) = v; }
+
+void put_str(const char* s) {
+  while (*s != '\0') board::putc(*s++);
+}
+
+void put_dec(int v) {
+  char buf[12];
+  int n = 0;
+  uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
+  do {
+    buf[n++] = static_cast<char>('0' + u % 10);
+    u /= 10;
+  } while (u != 0);
+  if (v < 0) board::putc('-');
+  while (n > 0) board::putc(buf[--n]);
+}
+
+}  // namespace
+
+namespace board {
+
+const char* name() { return kBoardName; }
+
+// The boot loader has set the baud rate; just wait for an empty THR.
+void putc(char c) {
+  while ((rd32(kLsr) & kLsrThre) == 0) {
+  }
+  wr32(kThr, static_cast<uint8_t>(c));
+}
+
+void exit(int code) {
+  if (code != 0) {
+    put_str("EXIT ");
+    put_dec(code);
+    put_str("\n");
+  }
+  // No exit device: park the hart with interrupts off.
+  __asm__ volatile("csrci mstatus, 8");
+  for (;;) __asm__ volatile("wfi");
+}
+
+uint64_t cycles() {
+  uint64_t v;
+  __asm__ volatile("csrr %0, mcycle" : "=r"(v));
+  return v;
+}
+
+bool irq_attach(unsigned, IrqHandler, void*) { return false; }
+void irq_detach(unsigned) {}
+void irq_global_enable() { __asm__ volatile("csrsi mstatus, 8"); }
+void irq_global_disable() { __asm__ volatile("csrci mstatus, 8"); }
+bool irq_force(unsigned) { return false; }
+
+namespace riscv {
+
+void dispatch_interrupt(unsigned cause_code) {
+  __asm__ volatile("csrc mie, %0" : : "r"(1ul << (cause_code & 63)));
+  put_str("\nspurious interrupt masked\n");
+}
+
+}  // namespace riscv
+}  // namespace board
+
+extern "C" void board_exit_from_main(int code) { board::exit(code); }

@@ -1,0 +1,40 @@
+// Board data of p8700-boston: a MIPS P8700 (RISC-V RV64) cluster on the
+// Boston FPGA board, with a MIPS Coherence Manager.
+#pragma once
+
+#include <stdint.h>
+
+namespace board::config {
+
+constexpr const char* kBoardName = "p8700-boston";
+
+// ---- memory map -----------------------------------------------------------------
+// Boston DDR at 0x80000000 (with a 256 MiB alias at 0): QEMU hw/mips/boston.c
+// (BOSTON_HIGHDDR). The image is linked there (linker/p8700-boston.ld) and
+// runs in M-mode without OpenSBI.
+constexpr uintptr_t kRamBase = 0x80000000;
+// Boston's 16550 UART: 0x17FFE000, registers 4 bytes apart (reg-shift 2),
+// 32-bit accesses: QEMU hw/mips/boston.c serial_mm_init(0x17ffe000, 2, ...)
+// and Linux's "earlycon=uart8250,mmio32,0x17ffe000". Not in the facts files.
+constexpr uintptr_t kUart16550 = 0x17FFE000;
+constexpr unsigned kUartRegShift = 2;
+
+// ---- Coherence Manager (facts cm-gcr-perf.md 5.4) ------------------------------
+// GCR base of "mips,p8700-boston": 0x16100000 (OpenSBI platform data; the
+// P8700 has no CMGCRBase CSR to read it from).
+constexpr uintptr_t kCmGcrBase = 0x16100000;
+// Explicit board decision: the public map marks 0x6000-0x7FFF reserved.
+// OpenSBI's P8700 map lists the debug/perf block offsets as reserved, so its
+// presence is not documented; this board declares it present. Set false if
+// your bitstream does not have it (the cm unit then reports kUnavailable).
+constexpr bool kCmPerfBlockPresent = true;
+// CM_PCInt reaches a hart only if the integrator wired it (facts 5.3): no
+// board line for it here.
+constexpr int kCmIrqLine = -1;
+
+// ---- CSR profile -----------------------------------------------------------------
+// Never probe the AME CSRs here: 0x7E0-0x7EF are the P8700's mipspmacfg0..15
+// PMA registers (facts riscv-counters.md 3.5, hazard).
+constexpr bool kHasAme = false;
+
+}  // namespace board::config
