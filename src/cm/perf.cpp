@@ -70,9 +70,33 @@ Status Perf::control(CounterSet start_set, CounterSet stop_set, CounterSet reset
 }
 
 void Perf::restart_wide(CounterSet reset_set) {
+  // A Reset bit also clears the counter's overflow bit.
   for (unsigned bit = 0; bit < kNumCounters; ++bit) {
-    if ((reset_set.bits >> bit) & 1u) wide_[index(kByOvBit[bit])].restart(0, 0);
+    if ((reset_set.bits >> bit) & 1u) {
+      wide_[index(kByOvBit[bit])].restart(0, 0);
+      wrap_seen_[index(kByOvBit[bit])] = false;
+    }
   }
+}
+
+void Perf::observe(Counter c, uint32_t raw) {
+  util::WideCounter& w = wide_[index(c)];
+  if (raw < w.last_raw()) wrap_seen_[index(c)] = true;
+  w.observe(raw);
+}
+
+// For a counter whose overflow bit is set: it wrapped at least once since
+// the bit was last cleared.
+void Perf::observe_overflowed(Counter c, uint32_t raw) {
+  util::WideCounter& w = wide_[index(c)];
+  const bool visible = raw < w.last_raw();
+  w.observe(raw);
+  if (!visible && !wrap_seen_[index(c)]) {
+    // A whole period passed between two observations: (raw - last) mod 2^32
+    // cannot show it, the overflow bit does.
+    w.restart(raw, w.total() + (w.mask() + 1));
+  }
+  wrap_seen_[index(c)] = false;
 }
 
 uint32_t Perf::read_raw(Counter c) const {
@@ -88,7 +112,7 @@ Status Perf::preload(Counter c, uint32_t value) {
   if (gdb_ == 0 || !counter_valid(c)) return Status::kBadArg;
   util::WideCounter& w = wide_[index(c)];
   // Account what was counted up to now, then carry the total on.
-  w.observe(read_raw(c));
+  observe(c, read_raw(c));
   switch (c) {
     case Counter::kP0: reg::write(gdb_, kPcCnt0, reg::Value<PcCnt0Tag>{value}); break;
     case Counter::kP1: reg::write(gdb_, kPcCnt1, reg::Value<PcCnt1Tag>{value}); break;
@@ -101,13 +125,14 @@ Status Perf::preload(Counter c, uint32_t value) {
 Result<uint32_t> Perf::read(Counter c) {
   if (gdb_ == 0 || !counter_valid(c)) return Status::kBadArg;
   const uint32_t raw = read_raw(c);
-  wide_[index(c)].observe(raw);
+  observe(c, raw);
   return raw;
 }
 
 Result<uint64_t> Perf::read64(Counter c) {
   if (gdb_ == 0 || !counter_valid(c)) return Status::kBadArg;
-  return wide_[index(c)].observe(read_raw(c));
+  observe(c, read_raw(c));
+  return wide_[index(c)].total();
 }
 
 Result<CounterSet> Perf::read_overflow() const {
@@ -145,7 +170,7 @@ Result<CounterSet> Perf::handle_overflow_irq() {
   for (unsigned bit = 0; bit < kNumCounters; ++bit) {
     if ((snap >> bit) & 1u) {
       const Counter c = kByOvBit[bit];
-      wide_[index(c)].observe(read_raw(c));
+      observe_overflowed(c, read_raw(c));
     }
   }
   for (unsigned bit = 0; bit < kNumCounters; ++bit) {

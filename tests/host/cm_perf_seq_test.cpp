@@ -205,6 +205,36 @@ TEST(CmPerfSeq, HookWithoutCallbacksStillUpdatesAndClears) {
   });
 }
 
+TEST(CmPerfSeq, HookAddsAWholePeriodWhenTheWrapIsNotVisibleInTheRawValue) {
+  Perf p(kGcr);
+  // Hook-to-hook spacing is about one period: 5 -> 5 means 2^32 counts.
+  expect_seq({R(kOv, 0x2), R(kCnt0, 5), W(kOv, 0x2), R(kOv, 0x2), R(kCnt0, 9), W(kOv, 0x2)}, [&] {
+    EXPECT_EQ(p.handle_overflow_irq().value(), kP0);
+    EXPECT_EQ(p.handle_overflow_irq().value(), kP0);
+  });
+  expect_seq({R(kCnt0, 9)}, [&] { EXPECT_EQ(p.read64(Counter::kP0).value(), (2ull << 32) + 9); });
+}
+
+TEST(CmPerfSeq, HookDoesNotCountAWrapTwiceWhenAReadSawItFirst) {
+  Perf p(kGcr);
+  expect_seq({R(kCnt1, 0xFFFFFF00), R(kCnt1, 0x10), R(kOv, 0x4), R(kCnt1, 0x20), W(kOv, 0x4), R(kCnt1, 0x30)},
+             [&] {
+               EXPECT_EQ(p.read64(Counter::kP1).value(), 0xFFFFFF00ull);
+               EXPECT_EQ(p.read64(Counter::kP1).value(), 0x100000010ull);  // the read sees the wrap
+               EXPECT_EQ(p.handle_overflow_irq().value(), kP1);             // same wrap: no extra
+               EXPECT_EQ(p.read64(Counter::kP1).value(), 0x100000030ull);
+             });
+}
+
+TEST(CmPerfSeq, HookCountsAVisibleWrapOnce) {
+  Perf p(kGcr);
+  expect_seq({R(kCycleReg, 0xFFFFFFF0), R(kOv, 0x1), R(kCycleReg, 0x8), W(kOv, 0x1)}, [&] {
+    EXPECT_EQ(p.read64(Counter::kCycle).value(), 0xFFFFFFF0ull);
+    EXPECT_EQ(p.handle_overflow_irq().value(), kCycle);
+  });
+  expect_seq({R(kCycleReg, 0x8)}, [&] { EXPECT_EQ(p.read64(Counter::kCycle).value(), 0x100000008ull); });
+}
+
 // ---- bad input touches nothing -------------------------------------------
 
 TEST(CmPerfBadArg, UnknownEventsAndWrongCountersTouchNothing) {

@@ -12,12 +12,17 @@
 // Reset bit the caller did not ask for (whether the Reset bits read back is
 // not documented, so they are never copied from a read), nor Perf_Num_Cnt.
 //
-// 64-bit totals: read(), read64(), handle_overflow_irq() all observe the raw
-// counter; nothing is lost as long as each counter is observed at least once
-// per 2^32 counts (the overflow interrupt does that). read()/read64() and the
-// interrupt hook update the same state: do not let the hook interrupt a
-// read()/read64() of the same Perf (mask CM_PCInt around them, or read only
-// from the callbacks).
+// 64-bit totals: read(), read64(), preload() and handle_overflow_irq() all
+// observe the raw counter. A plain (raw - last) mod 2^32 delta cannot see a
+// whole period between two observations, and hook-to-hook spacing is about
+// one period, so the hook also uses the overflow bit: a flagged counter that
+// did not visibly wrap since the last observation gets 2^32 added, unless a
+// read already saw that wrap (a per-counter credit). This assumes PC_OV is
+// set when the counter wraps to 0 (the model's choice; see docs/cm.md).
+// Nothing is lost while every wrap is seen by a read or by the hook before
+// the next one. read()/read64()/preload() and the hook update the same state:
+// do not let the hook interrupt them on the same Perf (mask CM_PCInt around
+// them, or read from the callbacks).
 #pragma once
 
 #include <stddef.h>
@@ -64,6 +69,7 @@ class Perf {
   constexpr explicit Perf(uintptr_t gcr_base)
       : gdb_(gcr_base != 0 && gcr_base % kGcrAlign == 0 ? gcr_base + kGdbOffset : 0),
         wide_{util::WideCounter(32), util::WideCounter(32), util::WideCounter(32)},
+        wrap_seen_{false, false, false},
         callbacks_{} {}
 
   // Base of the Global Debug Block (GCR base + 0x6000), 0 if the base is bad.
@@ -115,9 +121,13 @@ class Perf {
   Status modify_ctl(uint32_t set_bits, uint32_t clear_bits) const;
   uint32_t read_raw(Counter c) const;
   void restart_wide(CounterSet reset);
+  void observe(Counter c, uint32_t raw);
+  void observe_overflowed(Counter c, uint32_t raw);
 
   uintptr_t gdb_;
   util::WideCounter wide_[kNumCounters];
+  // A read saw the counter wrap; the hook must not add that wrap again.
+  bool wrap_seen_[kNumCounters];
   IrqCallback callbacks_[kNumCounters];
 };
 
