@@ -28,14 +28,15 @@ constexpr uintptr_t kStubTestBase = 0x90000000;
 
 // IRQMP levels. The 4-core SafeSU follows wrapper version A (facts safesu.md
 // 3.7): overflow 6, MCCU core c on 7 + c, RDC 11, quota 12. LEON3 has only
-// 15 levels, so the 6-core instance reuses them (map one instance at a time).
+// 15 levels, so the 6-core instance reuses them (map one instance at a time;
+// its MCCU cores 4 and 5 land on 11 and 12, shared with RDC and quota).
 // Lines 6/7 are also GPTIMER's, but the board never enables timer interrupts.
 constexpr unsigned kSafesuIrqOverflow = 6;
 constexpr unsigned kSafesuIrqMccu0 = 7;
 constexpr unsigned kSafesuIrqRdc = 11;
 constexpr unsigned kSafesuIrqQuota = 12;
 constexpr unsigned kSafesuIrqFt = 14;
-constexpr unsigned kSafesu6cIrqMccu0 = 7;  // cores 0..5 -> 7..12 would overlap RDC: tests use 0..3
+constexpr unsigned kSafesu6cIrqMccu0 = 7;
 constexpr unsigned kSafesu6cIrqOverflow = 6;
 constexpr unsigned kSafesu6cIrqRdc = 11;
 constexpr unsigned kStubTestIrqLine = 1;
