@@ -70,6 +70,7 @@ TEST(CmScenario, WrapSetsOverflowAndTheTotalCarriesOn) {
   EXPECT_EQ(r.perf.read_overflow().value(), kP1);
   EXPECT_EQ(r.perf.read(Counter::kP1).value(), 0x100u);
   EXPECT_EQ(r.perf.read64(Counter::kP1).value(), 0x200u);
+  EXPECT_EQ(r.model.counted(1), 0x200u);  // the preload is not counted
   ASSERT_EQ(r.perf.clear_overflow(kP0 | kCycle), Status::kOk);  // not P1's bit
   EXPECT_EQ(r.perf.read_overflow().value(), kP1);
   ASSERT_EQ(r.perf.clear_overflow(kP1), Status::kOk);
@@ -233,6 +234,8 @@ TEST(CmScenario, SixtyFourBitTotalsWithReadsAndHookInterleavedAtUnevenTimes) {
   }
   EXPECT_EQ(r.perf.read64(Counter::kCycle).value(), cycles);
   EXPECT_EQ(r.perf.read64(Counter::kP0).value(), cycles * 7 / 3);
+  EXPECT_EQ(r.model.counted(0), cycles * 7 / 3);
+  EXPECT_EQ(r.model.counted(2), cycles);
 }
 
 // The access counts docs/cm.md lists for each call.

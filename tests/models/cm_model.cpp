@@ -25,6 +25,7 @@ bool CmPerfModel::set_event_rate(unsigned event, uint16_t num, uint16_t den) {
 void CmPerfModel::reset() {
   ctl_ = ov_ = event_ = cycle_ = 0;
   qual_[0] = qual_[1] = cnt_[0] = cnt_[1] = acc_[0] = acc_[1] = 0;
+  counted_[0] = counted_[1] = counted_[2] = 0;
   stops_ = 0;
 }
 
@@ -54,9 +55,9 @@ void CmPerfModel::write(uint32_t offset, unsigned size, uint32_t value) {
   switch (offset) {
     case kCtl:
       // Reset bits (5, 7, 9): counter and its overflow bit to 0, then count.
-      if (value & (1u << 5)) { cycle_ = 0; ov_ &= ~1u; }
-      if (value & (1u << 7)) { cnt_[0] = 0; acc_[0] = 0; ov_ &= ~2u; }
-      if (value & (1u << 9)) { cnt_[1] = 0; acc_[1] = 0; ov_ &= ~4u; }
+      if (value & (1u << 5)) { cycle_ = 0; ov_ &= ~1u; counted_[2] = 0; }
+      if (value & (1u << 7)) { cnt_[0] = 0; acc_[0] = 0; ov_ &= ~2u; counted_[0] = 0; }
+      if (value & (1u << 9)) { cnt_[1] = 0; acc_[1] = 0; ov_ &= ~4u; counted_[1] = 0; }
       ctl_ = value & kCtlStored;
       break;
     case kOv: ov_ &= ~(value & 7u); break;
@@ -97,6 +98,7 @@ bool CmPerfModel::apply(uint64_t n) {
   bool wrapped = false;
   if (ctl_ & kCyclOn) {
     const uint64_t t = uint64_t{cycle_} + n;
+    counted_[2] += n;
     if (t >= kWrap) { ov_ |= 1u; wrapped = true; }
     cycle_ = static_cast<uint32_t>(t);
   }
@@ -107,6 +109,7 @@ bool CmPerfModel::apply(uint64_t n) {
     if (!p_on(i) || num == 0) continue;
     const uint64_t total = acc_[i] + n * num;
     const uint64_t t = cnt_[i] + total / den;
+    counted_[i] += total / den;
     acc_[i] = static_cast<uint32_t>(total % den);
     if (t >= kWrap) { ov_ |= 2u << i; wrapped = true; }
     cnt_[i] = static_cast<uint32_t>(t);

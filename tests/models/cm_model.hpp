@@ -41,7 +41,7 @@ class CmPerfModel final : public MmioModel {
 
   constexpr CmPerfModel()
       : ctl_(0), ov_(0), event_(0), cycle_(0), qual_{0, 0}, cnt_{0, 0}, acc_{0, 0},
-        rate_num_{}, rate_den_{}, stops_(0) {}
+        rate_num_{}, rate_den_{}, counted_{0, 0, 0}, stops_(0) {}
 
   uint32_t read(uint32_t offset, unsigned size) override;
   void write(uint32_t offset, unsigned size, uint32_t value) override;
@@ -60,6 +60,10 @@ class CmPerfModel final : public MmioModel {
   uint32_t cycle() const { return cycle_; }
   uint32_t count(unsigned i) const { return i < 2 ? cnt_[i] : 0; }
   uint32_t qualifier(unsigned i) const { return i < 2 ? qual_[i] : 0; }
+  // Ground truth for 64-bit checks: events (i = 0, 1) or cycles (i = 2)
+  // counted since the counter's last Reset bit; writes to a counter
+  // register (preloads) do not change it.
+  uint64_t counted(unsigned i) const { return i < 3 ? counted_[i] : 0; }
   // How many times Perf_Ovf_Stop has stopped the counters.
   uint32_t ovf_stops() const { return stops_; }
 
@@ -79,6 +83,7 @@ class CmPerfModel final : public MmioModel {
   uint32_t acc_[2];  // fractional events (< den) per counter
   uint16_t rate_num_[256];
   uint16_t rate_den_[256];  // 0 stands for 1
+  uint64_t counted_[3];
   uint32_t stops_;
 };
 
