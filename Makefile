@@ -12,6 +12,7 @@
 #   tests/host/rv32/*.cpp            host tests built with PMU_HOST_XLEN=32
 #   tests/models/*.cpp               behavioural models (host tests and QEMU images)
 #   tests/qemu/<suite>/suite.mk      SUITE_BOARDS := boards the suite runs on
+#                                    SUITE_QEMU_CPU := a -cpu value for this suite (optional)
 #   tests/qemu/<suite>/*.cpp         one test image per board per suite
 #   examples/<ex>/example.mk         EXAMPLE_BOARDS := boards the example builds for
 #   examples/<ex>/*.cpp, *.c         one image per board per example

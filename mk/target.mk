@@ -63,7 +63,9 @@ qemu-run:
 	@mkdir -p $(LOGS)
 	@for s in $(SUITES); do \
 	  if $(MAKE) --no-print-directory BOARD=$(BOARD) $(TDIR)/qemu/$$s.elf > $(LOGS)/qemu-build-$(BOARD)-$$s.txt 2>&1; then \
-	    bash tools/run-qemu.sh $(BOARD) $(TDIR)/qemu/$$s.elf $$s "$(QEMU_CMD)" $(LOGS)/qemu-$(BOARD)-$$s.log; \
+	    cpu=$$(sed -n 's/^SUITE_QEMU_CPU *:*= *//p' tests/qemu/$$s/suite.mk); cmd="$(QEMU_CMD)"; \
+	    if [ -n "$$cpu" ]; then cmd=$$(echo "$$cmd" | sed "s/-cpu [^ ]*/-cpu $$cpu/"); fi; \
+	    bash tools/run-qemu.sh $(BOARD) $(TDIR)/qemu/$$s.elf $$s "$$cmd" $(LOGS)/qemu-$(BOARD)-$$s.log; \
 	  else \
 	    cat $(LOGS)/qemu-build-$(BOARD)-$$s.txt | tail -20; \
 	    echo "FAIL $(BOARD) $$s.build (image did not build)" | tee $(LOGS)/qemu-$(BOARD)-$$s.log; \
