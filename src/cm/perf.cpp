@@ -34,14 +34,14 @@ static_assert(to_set(Counter::kCycle).bits == 1 && to_set(Counter::kP0).bits == 
 }  // namespace
 
 Status Perf::probe() const {
-  if (gdb_ == 0) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
   const CtlValue ctl = reg::read(gdb_, kPcCtl);
   return ctl.get(kPerfNumCnt) == kExpectedNumCnt ? Status::kOk : Status::kMismatch;
 }
 
 Status Perf::program(Counter c, unsigned event_id, uint32_t qualifier) {
-  if (gdb_ == 0 || (c != Counter::kP0 && c != Counter::kP1) || !event_known(event_id))
-    return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
+  if ((c != Counter::kP0 && c != Counter::kP1) || !event_known(event_id)) return Status::kBadArg;
   // Qualifier first, so the new event never counts under the old qualifier.
   if (c == Counter::kP0) {
     reg::write(gdb_, kPcQual0, reg::Value<PcQual0Tag>{qualifier});
@@ -61,7 +61,8 @@ Status Perf::modify_ctl(uint32_t set_bits, uint32_t clear_bits) const {
 }
 
 Status Perf::control(CounterSet start_set, CounterSet stop_set, CounterSet reset_set) {
-  if (gdb_ == 0 || !start_set.valid() || !stop_set.valid() || !reset_set.valid() ||
+  if (usable() != Status::kOk) return usable();
+  if (!start_set.valid() || !stop_set.valid() || !reset_set.valid() ||
       !(start_set & stop_set).empty() || (start_set | stop_set | reset_set).empty())
     return Status::kBadArg;
   const Status s = modify_ctl(count_on_bits(start_set) | reset_bits(reset_set), count_on_bits(stop_set));
@@ -109,7 +110,8 @@ uint32_t Perf::read_raw(Counter c) const {
 }
 
 Status Perf::preload(Counter c, uint32_t value) {
-  if (gdb_ == 0 || !counter_valid(c)) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
+  if (!counter_valid(c)) return Status::kBadArg;
   util::WideCounter& w = wide_[index(c)];
   // Account what was counted up to now, then carry the total on.
   observe(c, read_raw(c));
@@ -123,36 +125,39 @@ Status Perf::preload(Counter c, uint32_t value) {
 }
 
 Result<uint32_t> Perf::read(Counter c) {
-  if (gdb_ == 0 || !counter_valid(c)) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
+  if (!counter_valid(c)) return Status::kBadArg;
   const uint32_t raw = read_raw(c);
   observe(c, raw);
   return raw;
 }
 
 Result<uint64_t> Perf::read64(Counter c) {
-  if (gdb_ == 0 || !counter_valid(c)) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
+  if (!counter_valid(c)) return Status::kBadArg;
   observe(c, read_raw(c));
   return wide_[index(c)].total();
 }
 
 Result<CounterSet> Perf::read_overflow() const {
-  if (gdb_ == 0) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
   return CounterSet{static_cast<uint8_t>(reg::read(gdb_, kPcOv).raw & kAll.bits)};
 }
 
 Status Perf::clear_overflow(CounterSet s) const {
-  if (gdb_ == 0 || !s.valid() || s.empty()) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
+  if (!s.valid() || s.empty()) return Status::kBadArg;
   reg::clear_w1c(gdb_, kPcOv, s.bits);
   return Status::kOk;
 }
 
 Status Perf::set_overflow_stop(bool on) const {
-  if (gdb_ == 0) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
   return on ? modify_ctl(kPerfOvfStop.mask(), 0) : modify_ctl(0, kPerfOvfStop.mask());
 }
 
 Status Perf::set_interrupt_enable(bool on) const {
-  if (gdb_ == 0) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
   return on ? modify_ctl(kPerfIntEn.mask(), 0) : modify_ctl(0, kPerfIntEn.mask());
 }
 
@@ -163,7 +168,7 @@ Status Perf::on_overflow(Counter c, IrqCallback cb) {
 }
 
 Result<CounterSet> Perf::handle_overflow_irq() {
-  if (gdb_ == 0) return Status::kBadArg;
+  if (usable() != Status::kOk) return usable();
   // One snapshot; only the bits seen here are handled and acknowledged.
   const uint32_t snap = reg::read(gdb_, kPcOv).raw & kAll.bits;
   if (snap == 0) return kNone;

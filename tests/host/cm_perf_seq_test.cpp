@@ -292,6 +292,28 @@ TEST(CmPerfBadArg, ABadBaseMakesEveryCallBadArgWithNoAccess) {
   EXPECT_EQ(none.log.size(), 0u);
 }
 
+TEST(CmPerfBadArg, ABlockTheBoardDeclaresAbsentIsUnavailableWithNoAccess) {
+  test::NoAccessBackend none;
+  test::ScopedBackend use(none);
+  Perf p(kGcr, false);
+  EXPECT_EQ(p.usable(), Status::kUnavailable);
+  EXPECT_EQ(p.probe(), Status::kUnavailable);
+  EXPECT_EQ(p.program(Counter::kP0, 0, 0), Status::kUnavailable);
+  EXPECT_EQ(p.start(kAll), Status::kUnavailable);
+  EXPECT_EQ(p.preload(Counter::kP1, 0), Status::kUnavailable);
+  EXPECT_EQ(p.read(Counter::kP0).status(), Status::kUnavailable);
+  EXPECT_EQ(p.read64(Counter::kP0).status(), Status::kUnavailable);
+  EXPECT_EQ(p.read_overflow().status(), Status::kUnavailable);
+  EXPECT_EQ(p.clear_overflow(kP0), Status::kUnavailable);
+  EXPECT_EQ(p.set_overflow_stop(true), Status::kUnavailable);
+  EXPECT_EQ(p.set_interrupt_enable(true), Status::kUnavailable);
+  EXPECT_EQ(p.handle_overflow_irq().status(), Status::kUnavailable);
+  EXPECT_EQ(Perf(0, false).probe(), Status::kUnavailable);
+  EXPECT_EQ(Perf(kGcr, true).usable(), Status::kOk);
+  EXPECT_EQ(Perf(0, true).usable(), Status::kBadArg);
+  EXPECT_EQ(none.log.size(), 0u);
+}
+
 TEST(CmPerfBadArg, RegisteringACallbackTouchesNothing) {
   test::NoAccessBackend none;
   test::ScopedBackend use(none);

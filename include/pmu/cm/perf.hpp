@@ -65,15 +65,24 @@ constexpr CounterSet to_set(Counter c) {
 class Perf {
  public:
   // gcr_base: physical (or mapped) GCR base; must be non-zero and 32 KiB
-  // aligned, else every call returns kBadArg.
-  constexpr explicit Perf(uintptr_t gcr_base)
+  // aligned, else every call that would touch a register returns kBadArg.
+  // block_present: the board's statement that the GDB perf block exists
+  // (e.g. board::config::kCmPerfBlockPresent: P8700's public map marks
+  // 0x6000-0x7FFF reserved); if false those calls return kUnavailable.
+  constexpr explicit Perf(uintptr_t gcr_base, bool block_present = true)
       : gdb_(gcr_base != 0 && gcr_base % kGcrAlign == 0 ? gcr_base + kGdbOffset : 0),
+        present_(block_present),
         wide_{util::WideCounter(32), util::WideCounter(32), util::WideCounter(32)},
         wrap_seen_{false, false, false},
         callbacks_{} {}
 
   // Base of the Global Debug Block (GCR base + 0x6000), 0 if the base is bad.
   constexpr uintptr_t gdb_base() const { return gdb_; }
+  // kUnavailable if the board says the block is absent, kBadArg for a bad
+  // base, else kOk. Every register-touching call checks this first.
+  constexpr Status usable() const {
+    return !present_ ? Status::kUnavailable : gdb_ == 0 ? Status::kBadArg : Status::kOk;
+  }
 
   // Perf_Num_Cnt must read 2: kMismatch otherwise (absent or other block).
   Status probe() const;
@@ -125,6 +134,7 @@ class Perf {
   void observe_overflowed(Counter c, uint32_t raw);
 
   uintptr_t gdb_;
+  bool present_;
   util::WideCounter wide_[kNumCounters];
   // A read saw the counter wrap; the hook must not add that wrap again.
   bool wrap_seen_[kNumCounters];
