@@ -201,7 +201,7 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
   ft2_pulse_ = false;
   if (we) {
     stable_ = 0;
-  } else if (stable_ < kSettle) {
+  } else if (stable_ < 255) {
     ++stable_;
   }
 }
@@ -212,7 +212,10 @@ bool SafesuModel::bulk_ok() const {
   if (stable_ < kSettle || ft2_pulse_) return false;
   const uint32_t cfg0 = regs_[0];
   const uint32_t qmask = regs_[map_.quota_mask];
-  if (qmask == 0 || (cfg0 & 16u) != 0 || (cfg0 & 1u) == 0 || (cfg0 & 2u) != 0) return true;
+  if (qmask == 0 || (cfg0 & 16u) != 0) return true;
+  // The quota latch has settled after a full sequencer round.
+  if (stable_ < 2 * (cfg_.n_counters + 1)) return false;
+  if ((cfg0 & 1u) == 0 || (cfg0 & 2u) != 0) return true;
   // The quota sum only follows counters that move: then step exactly.
   for (uint32_t k = 0; k < cfg_.n_counters; ++k)
     if (((qmask >> k) & 1u) && output_level(k, cfg0 >> 30)) return false;
@@ -220,8 +223,8 @@ bool SafesuModel::bulk_ok() const {
 }
 
 void SafesuModel::bulk(uint64_t m) {
-  // Inputs and registers have been constant for kSettle cycles: the RDC is
-  // saturated or idle, the MCCU cost sums and registered enables are stable.
+  // Inputs and registers have been constant for kSettle cycles: the
+  // registered enables and the MCCU cost sums equal their inputs.
   const uint32_t cfg0 = regs_[0];
   const uint32_t cfg1 = regs_[map_.mccu_cfg];
   const uint32_t n = cfg_.n_counters;
@@ -259,6 +262,28 @@ void SafesuModel::bulk(uint64_t m) {
       if ((qmask >> j) & 1u) sum += cnt_[j];
     q_sum_ = sum;
     q_state_ = (last + 1) % (n + 1);
+  }
+
+  // RDC: run lengths grow by one per cycle (saturating) or stay 0; the
+  // watermark and the comparators see the run lengths before each edge.
+  const bool rrst = (cfg1 >> map_.rdc_reset_bit) & 1u;
+  if (!rrst && rdc_en_q_) {
+    bool any = false;
+    for (uint32_t i = 0; i < 2 * cfg_.n_cores; ++i) {
+      const bool in = i < n && output_level(i, cfg0 >> 30);
+      const uint32_t r0 = run_[i];
+      const uint64_t top = in ? r0 + (m - 1) : r0;  // largest run length seen
+      const uint32_t seen = top > 255 ? 255u : static_cast<uint32_t>(top);
+      const uint32_t w = (regs_[map_.weights + i / 4] >> (8 * (i % 4))) & 0xFFu;
+      if ((w != 0 || cfg_.weight0_triggers) && seen >= w) {
+        rdc_vect_ |= 1u << i;
+        any = true;
+      }
+      if (seen > wm_[i]) wm_[i] = static_cast<uint8_t>(seen);
+      const uint64_t after = in ? r0 + m : 0;
+      run_[i] = static_cast<uint8_t>(after > 255 ? 255 : after);
+    }
+    rdc_irq_q_ = rdc_irq_q_ || any;
   }
 
   // MCCU remaining quota: closed form of the saturating decrement.
