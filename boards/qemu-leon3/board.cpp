@@ -276,6 +276,13 @@ extern "C" __attribute__((weak)) bool board_exception_hook(TrapFrame*) { return 
 
 extern "C" void board_init() {
   wr32(kUartCtrl, kUartCtrlTeRe);
+  // trap.S is built for 8 register windows; %asr17[4:0] = NWINDOWS - 1.
+  uint32_t asr17;
+  __asm__ volatile("rd %%asr17, %0" : "=r"(asr17));
+  if ((asr17 & 0x1F) + 1 != board::config::kNWindows) {
+    put_str("qemu-leon3: this CPU does not have 8 register windows\n");
+    board::exit(2);
+  }
   // IRQMP: nothing unmasked, nothing pending or forced.
   wr32(kIrqmpMask0, 0);
   wr32(kIrqmpForce0, 0);
