@@ -47,8 +47,24 @@ void put_unsigned(unsigned long long v, unsigned base, int width, char pad) {
   while (n > 0) board::putc(buf[--n]);
 }
 
+}  // namespace
+}  // namespace harness
+
+// Boards that account their emulation traps define this (RISC-V virt); the
+// others leave it 0 and the models see emulation time as guest time.
+extern "C" {
+__attribute__((weak)) volatile uint64_t board_emulation_instret = 0;
+}
+
+namespace harness {
+namespace {
+
+// Guest time as the program experiences it: the board's cycles minus the
+// time spent emulating device accesses (the model's own work).
+uint64_t guest_now() { return board::cycles() - board_emulation_instret; }
+
 void advance_all() {
-  const uint64_t now = board::cycles();
+  const uint64_t now = guest_now();
   for (unsigned i = 0; i < g_n_maps; ++i) {
     MmioMapping& m = g_maps[i];
     if (now > m.last_cycles) m.model->advance(now - m.last_cycles);
@@ -196,7 +212,7 @@ MmioMapping* map_mmio(uintptr_t base, uintptr_t size, pmu::models::MmioModel* mo
     if (base < g_maps[i].base + g_maps[i].size && g_maps[i].base < base + size) return nullptr;
   MmioMapping& m = g_maps[g_n_maps++];
   m = MmioMapping{base, size, model, irq_lines, irq_lines == nullptr ? 0 : n_irq_lines,
-                  board::cycles(), 0};
+                  guest_now(), 0};
   return &m;
 }
 
@@ -208,7 +224,7 @@ void unmap_all() {
 }
 
 void map_csr(pmu::models::CsrModel* model, const uint8_t* irq_lines, unsigned n_irq_lines) {
-  g_csr = CsrMapping{model, irq_lines, irq_lines == nullptr ? 0 : n_irq_lines, board::cycles()};
+  g_csr = CsrMapping{model, irq_lines, irq_lines == nullptr ? 0 : n_irq_lines, guest_now()};
 }
 
 void unmap_csr() { g_csr = CsrMapping{nullptr, nullptr, 0, 0}; }
