@@ -19,3 +19,4 @@ BOARD_SRCS := boards/qemu-leon3/start.S boards/qemu-leon3/trap.S boards/qemu-leo
               boards/qemu-leon3/compiler_rt.cpp boards/common/runtime.cpp
 BOARD_UNITS := safesu grlib
 QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel
+BOARD_EMULATED := 1
