@@ -31,6 +31,7 @@ all: lib examples
 
 include mk/target.mk
 include mk/host.mk
+include mk/install.mk
 
 help:
 	@sed -n '2,9p' Makefile
