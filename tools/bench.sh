@@ -29,5 +29,9 @@ for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
     $size_tool $objs | awk -v u="$unit" -v b="$b" 'NR>1{t+=$1; d+=$2; s+=$3} END{printf "bench size.%s@%s text=%d data=%d bss=%d\n", u, b, t, d, s}'
   done | tee -a "$out/lines.txt"
 done
+for b in qemu-virt-rv64 qemu-virt-rv32; do
+  echo "bench size.safesu_reference_feature_set@$b $(python3 tools/ref_feature_size.py \
+    "$(sed -n 's/^CROSS_NM := //p' boards/$b/board.mk)" build/$b/obj/src/safesu/*.o)"
+done | tee -a "$out/lines.txt"
 python3 tools/perf_doc.py "$out/lines.txt" docs/performance.md
 echo "bench: wrote docs/performance.md"

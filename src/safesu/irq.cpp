@@ -35,17 +35,25 @@ Status SafeSU::set_mccu_irq_policy(MccuIrqPolicy p) {
   return Status::kOk;
 }
 
-// The soft-reset pulse clears every flag, including one that latched after
-// the snapshot; its counter is still read below, so its 64-bit total is
-// right, but its callback waits for its next overflow.
+// Order: snapshot the vector, call the callbacks, then clear (the callbacks
+// come first so the time from the interrupt to the application is short; the
+// line stays asserted meanwhile, which is harmless for a level source), then
+// fold each flagged counter into its 64-bit total. The vector is not W1C:
+// the only clear is the soft-reset pulse, which also drops a flag that
+// latched after the snapshot; that counter's total is still right (it is
+// read below or at the next read), but its callback waits for its next
+// overflow.
 Result<uint32_t> SafeSU::handle_overflow_irq() {
-  const uint32_t seen = rd(l_->overflow_vect) & util::low_mask32(l_->n_counters);
+  const uint32_t seen = rd(l_->overflow_vect) & l_->counter_mask;
   if (seen == 0) return seen;
+  for (uint32_t m = seen; m != 0; m &= m - 1) {
+    const unsigned k = util::ctz32(m);
+    overflow_cb_[k](k);
+  }
   pulse_cfg(l_->cfg0, cfg0::kOverflowSoftReset.mask());
   for (uint32_t m = seen; m != 0; m &= m - 1) {
     const unsigned k = util::ctz32(m);
     wide_[k].observe(rd(l_->counters + k));
-    overflow_cb_[k](k);
   }
   return seen;
 }
@@ -64,13 +72,13 @@ Result<uint32_t> SafeSU::handle_mccu_irq(unsigned core) {
 
 Result<uint32_t> SafeSU::handle_rdc_irq() {
   if (!l_->rdc_usable) return Status::kUnavailable;
-  const uint32_t seen = rd(l_->rdc_vect) & util::low_mask32(l_->n_inputs);
+  const uint32_t seen = rd(l_->rdc_vect) & l_->input_mask;
   if (seen == 0) return seen;
-  toggle_cfg_off(l_->cfg1, util::bit32(l_->cfg1_rdc_enable));  // clears IRQ + vector, keeps watermarks
   for (uint32_t m = seen; m != 0; m &= m - 1) {
     const unsigned i = util::ctz32(m);
     rdc_cb_[i](i);
   }
+  toggle_cfg_off(l_->cfg1, util::bit32(l_->cfg1_rdc_enable));  // clears IRQ + vector, keeps watermarks
   return seen;
 }
 

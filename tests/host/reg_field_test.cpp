@@ -87,3 +87,20 @@ TEST(WideCounter, HonoursNarrowWidths) {
   EXPECT_EQ(c.observe(0x5), 1000u + 0x15u);
 }
 }  // namespace
+
+namespace {
+TEST(Bits, CtzMatchesTheBuiltinForEveryBitAndMixedPatterns) {
+  for (unsigned b = 0; b < 32; ++b) {
+    EXPECT_EQ(pmu::util::ctz32(1u << b), b);
+    EXPECT_EQ(pmu::util::ctz32(0xFFFFFFFFu << b), b);
+  }
+  for (unsigned b = 0; b < 64; ++b) EXPECT_EQ(pmu::util::ctz64(uint64_t{1} << b), b);
+  uint32_t x = 0x9E3779B9u;
+  for (int i = 0; i < 1000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    if (x != 0) {
+      EXPECT_EQ(pmu::util::ctz32(x), static_cast<unsigned>(__builtin_ctz(x)));
+    }
+  }
+}
+}  // namespace

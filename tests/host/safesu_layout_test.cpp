@@ -223,3 +223,11 @@ TEST(SafesuLayout, FieldDescriptors) {
 }
 
 }  // namespace
+
+namespace {
+TEST(SafesuLayoutMasks, VectorMasksCoverExactlyTheCountersAndInputs) {
+  EXPECT_EQ(pmu::safesu::k4c128.counter_mask, 0x00FFFFFFu);
+  EXPECT_EQ(pmu::safesu::k4c128.input_mask, 0xFFu);
+  EXPECT_EQ(pmu::safesu::k6c256.input_mask, 0xFFFu);
+}
+}  // namespace

@@ -87,6 +87,11 @@ struct Layout {
   bool rdc_enable_is_update;
   bool rdc_reset_is_update;
 
+  // Masks of the valid bits of the overflow and RDC vectors, precomputed so
+  // an interrupt hook does not derive them on every entry.
+  uint32_t counter_mask;  // bits 0..n_counters-1
+  uint32_t input_mask;    // bits 0..n_inputs-1
+
   constexpr uint32_t offset(unsigned idx) const { return 4u * idx; }
 };
 
@@ -157,6 +162,8 @@ constexpr Layout make_layout(const Params& p) {
   l.n_counters = u8(nc);
   l.n_cores = u8(n);
   l.n_inputs = u8(n * p.mccu_n_events);
+  l.counter_mask = util::low_mask32(nc);
+  l.input_mask = util::low_mask32(n * p.mccu_n_events);
   l.cfg_bits = u8(cfg_bits);
   l.n_soc_ev = p.n_soc_ev;
   l.cfg0 = u8(base_cfg);

@@ -141,15 +141,15 @@ class SafeSU {
 
   // Call from the board's/RTOS's handler of the SafeSU line. Each returns the
   // snapshot it acted on.
-  // Overflow: R vector; if non-zero: clear (1R 2W), then per flagged counter:
-  // R counter (64-bit total) and callback(counter).
+  // Overflow: R vector; if non-zero: callback(counter) per flagged counter,
+  // then clear (1R 2W), then per flagged counter R counter (64-bit total).
   Result<uint32_t> handle_overflow_irq();
   // MCCU line of core c: R remaining budget, callback(core), then per policy
   // refill_cores(1 << c) or a disable/enable toggle (1R 2W). Returns the
   // remaining budget seen.
   Result<uint32_t> handle_mccu_irq(unsigned core);
-  // RDC line: R vector; if non-zero: toggle RDC enable (1R 2W; watermarks
-  // kept), then callback(input) per set bit.
+  // RDC line: R vector; if non-zero: callback(input) per set bit, then
+  // toggle RDC enable (1R 2W; clears IRQ and vector, keeps watermarks).
   Result<uint32_t> handle_rdc_irq();
   // FT line: which = 1 (FT1, corrected) or 2 (FT2, uncorrectable; a 1-cycle
   // pulse the board must latch). No register holds FT state; the hook only

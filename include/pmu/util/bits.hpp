@@ -37,9 +37,20 @@ constexpr T max(T a, T b) { return a < b ? b : a; }
 template <typename T, size_t N>
 constexpr size_t array_size(const T (&)[N]) { return N; }
 
-// Number of trailing zeros; v must be non-zero.
-constexpr unsigned ctz32(uint32_t v) { return static_cast<unsigned>(__builtin_ctz(v)); }
-constexpr unsigned ctz64(uint64_t v) { return static_cast<unsigned>(__builtin_ctzll(v)); }
+// Number of trailing zeros; v must be non-zero. A de Bruijn multiply and a
+// table lookup (a few instructions), not __builtin_ctz: on RV32/RV64 without
+// Zbb and on LEON3 that is a libgcc call with a loop, in the middle of every
+// interrupt hook's dispatch.
+inline constexpr uint8_t kDeBruijnCtz32[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
+                                               15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
+                                               16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+__attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) {
+  return kDeBruijnCtz32[static_cast<uint32_t>((v & (0u - v)) * 0x077CB531u) >> 27];
+}
+constexpr unsigned ctz64(uint64_t v) {
+  return static_cast<uint32_t>(v) != 0 ? ctz32(static_cast<uint32_t>(v))
+                                       : 32 + ctz32(static_cast<uint32_t>(v >> 32));
+}
 
 template <typename A, typename B>
 struct is_same { static constexpr bool value = false; };
