@@ -1,0 +1,1 @@
+SUITE_BOARDS := qemu-leon3
