@@ -14,6 +14,8 @@ have qemu-system-sparc || need+=(qemu-system-sparc)
 have g++ || need+=(g++)
 have make || need+=(make)
 have python3 || need+=(python3)
+have cmake || need+=(cmake)
+have pkg-config || need+=(pkg-config)
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
 fi
