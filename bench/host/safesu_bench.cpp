@@ -30,7 +30,7 @@ void noop(void*, unsigned) {}
 
 PMU_BENCH(safesu_calls) {
   Rig r;
-  measure("safesu.route_one_output(no straddle)", r, [&] { (void)r.su.route(0, 5); });
+  measure("safesu.route_one_output(no_straddle)", r, [&] { (void)r.su.route(0, 5); });
   measure("safesu.route_one_output(straddle)", r, [&] { (void)r.su.route(4, 100); });
   measure("safesu.set_weight", r, [&] { (void)r.su.set_weight(5, 9); });
   measure("safesu.set_budget", r, [&] { (void)r.su.set_budget(1, 1000); });
