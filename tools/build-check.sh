@@ -13,12 +13,9 @@ if $make --no-print-directory BOARD="$board" lib > "$out" 2>&1; then
   lib=build/$board/libpmu.a
   nm_tool=$(sed -n 's/^CROSS_NM := //p' "boards/$board/board.mk")
   objdump_tool=$(sed -n 's/^CROSS_OBJDUMP := //p' "boards/$board/board.mk")
-  bad=$($nm_tool "$lib" 2>/dev/null | grep -E ' U (__cxa_|__gxx_personality|_Unwind_|_Znw|_Znaj|_Zdl|_Zda|malloc|free|printf|puts)' | sort -u)
-  sections=$($objdump_tool -h "$lib" 2>/dev/null | grep -E '\.(eh_frame|gcc_except_table|init_array|ctors)' | sort -u)
-  if [ -z "$bad$sections" ]; then
+  if bash tools/freestanding-check.sh "$nm_tool" "$objdump_tool" "$lib"; then
     say "PASS build $board freestanding"
   else
-    echo "$bad $sections" | head -10
     say "FAIL build $board freestanding"
   fi
 else
