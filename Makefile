@@ -26,7 +26,7 @@ BUILD := build
 Q ?= @
 LOGS := $(BUILD)/logs
 
-.PHONY: all lib examples demo test test-host test-qemu test-build bench deps clean help
+.PHONY: all lib examples demo test test-host test-qemu test-examples test-build bench deps clean help
 all: lib examples
 
 include mk/target.mk
@@ -44,7 +44,7 @@ deps:
 # counts them. Steps keep going on failure so the summary is complete.
 test: deps
 	@rm -rf $(LOGS) && mkdir -p $(LOGS)
-	@$(MAKE) --no-print-directory -k test-host test-build test-qemu || true
+	@$(MAKE) --no-print-directory -k test-host test-build test-qemu test-examples || true
 	@bash tools/summary.sh $(LOGS)
 
 test-host:
@@ -58,6 +58,12 @@ test-build:
 test-qemu:
 	@for b in $(QEMU_BOARDS); do \
 	  $(MAKE) --no-print-directory BOARD=$$b qemu-run || true; \
+	done
+
+# Every example on every QEMU board it lists, output checked (examples/<ex>/expect.txt).
+test-examples:
+	@for b in $(QEMU_BOARDS); do \
+	  $(MAKE) --no-print-directory BOARD=$$b examples-run || true; \
 	done
 
 demo: deps

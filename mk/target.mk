@@ -74,8 +74,13 @@ qemu-run:
 
 # ---- examples -------------------------------------------------------------------
 EXAMPLES := $(foreach e,$(wildcard examples/*/example.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^EXAMPLE_BOARDS *:*= *//p' $(e))),$(notdir $(patsubst %/example.mk,%,$(e)))))
+# examples/common: console, workload and device glue shared by the examples;
+# devices_qemu.cpp (maps the behavioural models) on emulated boards,
+# devices_hw.cpp (nothing to map) on real ones.
+EXAMPLE_COMMON_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(filter-out examples/common/devices_$(if $(BOARD_EMULATED),hw,qemu).cpp,$(wildcard examples/common/*.cpp)))
+$(TDIR)/obj/examples/%.o: T_CXXFLAGS += -Iexamples/common -DEXAMPLES_EMULATED=$(if $(BOARD_EMULATED),1,0)
 define example_rules
-$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(if $(BOARD_EMULATED),$(STUB_OBJS)) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(EXAMPLE_COMMON_OBJS) $(if $(BOARD_EMULATED),$(STUB_OBJS)) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
 endef
@@ -83,8 +88,32 @@ $(foreach e,$(EXAMPLES),$(eval $(call example_rules,$(e))))
 EXAMPLE_IMAGES := $(foreach e,$(EXAMPLES),$(TDIR)/examples/$(e).elf)
 examples: $(EXAMPLE_IMAGES)
 
+# The QEMU command of example $(1): EXAMPLE_QEMU_CPU in its example.mk
+# replaces the board's -cpu (as SUITE_QEMU_CPU does for suites).
+example_qemu_cmd = cpu=$$(sed -n 's/^EXAMPLE_QEMU_CPU *:*= *//p' examples/$(1)/example.mk); cmd="$(QEMU_CMD)"; \
+	if [ -n "$$cpu" ]; then cmd=$$(echo "$$cmd" | sed "s/-cpu [^ ]*/-cpu $$cpu/"); fi
+
 demo-run: $(TDIR)/examples/safesu_profile.elf
-	@bash tools/run-example.sh $(BOARD) $< "$(QEMU_CMD)"
+	@$(call example_qemu_cmd,safesu_profile); bash tools/run-example.sh --demo $(BOARD) $< "$$cmd"
+
+# make BOARD=<qemu board> run-example EX=<example>: build and run one example.
+run-example: $(TDIR)/examples/$(EX).elf
+	@$(call example_qemu_cmd,$(EX)); bash tools/run-example.sh $(BOARD) $< "$$cmd"
+
+# Run every example of this (emulated) board and check its output against
+# examples/<ex>/expect.txt: one PASS/FAIL line per example.
+examples-run:
+	@mkdir -p $(LOGS)
+	@for e in $(EXAMPLES); do \
+	  log=$(LOGS)/example-$(BOARD)-$$e.log; \
+	  if $(MAKE) --no-print-directory BOARD=$(BOARD) $(TDIR)/examples/$$e.elf > $(LOGS)/example-build-$(BOARD)-$$e.txt 2>&1; then \
+	    $(call example_qemu_cmd,$$e); \
+	    bash tools/run-example.sh --check $(BOARD) $(TDIR)/examples/$$e.elf "$$cmd" examples/$$e/expect.txt $$log; \
+	  else \
+	    tail -20 $(LOGS)/example-build-$(BOARD)-$$e.txt; \
+	    echo "FAIL $(BOARD) example.$$e (image did not build)" | tee $$log; \
+	  fi; \
+	done
 
 -include $(shell find $(TDIR)/obj -name '*.d' 2>/dev/null)
 

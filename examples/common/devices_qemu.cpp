@@ -1,0 +1,235 @@
+// QEMU boards: the units the machine lacks are pmukit's behavioural models
+// (tests/models), served by the stub harness (trap and emulate). This file
+// is also the emulated SoC: it turns workload phases into event levels.
+#include "board_config.hpp"
+#include "console.hpp"
+#include "devices.hpp"
+#include "harness.hpp"
+#include "safesu_model.hpp"
+#include "soc_events.hpp"
+#include "workload.hpp"
+#if defined(__riscv)
+#include "cm_model.hpp"
+#include "pmu/cm/layout.hpp"
+#include "pmu/riscv/ibex.hpp"
+#include "riscv_csr_model.hpp"
+#endif
+
+// The harness's measure of emulation time (guest time = cycles - this).
+extern "C" volatile uint64_t board_emulation_instret;
+
+namespace examples {
+namespace {
+
+using pmu::models::SafesuModel;
+
+// Run fn (model bookkeeping) without the models seeing its cost as program
+// time: its cycles go to the emulation account, minus what the board's trap
+// handler already put there (device accesses of a hook taken meanwhile).
+template <typename Fn>
+void unseen(Fn fn) {
+  const uint64_t c0 = board::cycles();
+  const uint64_t e0 = board_emulation_instret;
+  fn();
+  const uint64_t spent = board::cycles() - c0;
+  const uint64_t traps = board_emulation_instret - e0;
+  if (spent > traps) board_emulation_instret = board_emulation_instret + (spent - traps);
+}
+
+unsigned g_units = 0;
+
+// The 4-core, 128-event build, as the board's SafeSU suite uses it.
+SafesuModel& safesu() {
+  static SafesuModel model{SafesuModel::Config{24, 128, 4, false, true, false, false}};
+  return model;
+}
+constexpr uint8_t kNo = 0xFF;
+// Model output bit -> board line: overflow, quota, RDC, FT1, FT2, -, -, -, MCCU 0..3.
+constexpr uint8_t kSafesuLines[] = {
+    board::config::kSafesuIrqOverflow, board::config::kSafesuIrqQuota, board::config::kSafesuIrqRdc,
+    kNo, kNo, kNo, kNo, kNo,
+    board::config::kSafesuIrqMccu0, board::config::kSafesuIrqMccu0 + 1,
+    board::config::kSafesuIrqMccu0 + 2, board::config::kSafesuIrqMccu0 + 3};
+
+#if defined(__riscv)
+pmu::models::CmPerfModel& cm() {
+  static pmu::models::CmPerfModel model;
+  return model;
+}
+constexpr uint8_t kCmLines[] = {board::config::kCmIrqLine};
+
+pmu::models::RiscvCsrConfig csr_config(unsigned units) {
+  pmu::models::RiscvCsrConfig c;
+  c.serve_irq_csrs = false;  // QEMU has mip/mie itself
+  if ((units & kIbexCsrs) != 0) {
+    c.xlen = 32;
+    c.ibex = true;
+    c.num_hpm = 10;
+    c.width = 40;
+  } else {
+    c.standard = false;
+    c.ame = true;
+  }
+  return c;
+}
+pmu::models::RiscvCsrModel& csrs(unsigned units) {
+  static pmu::models::RiscvCsrModel model(csr_config(units));
+  return model;
+}
+// Model output bit 1 = AME overflow.
+constexpr uint8_t kCsrLines[] = {kNo, board::config::kAmeIrqLine};
+#endif
+
+void note(const char* unit, uintptr_t where, const char* what) {
+  print("emulated: ");
+  print(unit);
+  if (where != 0) {
+    print(" at ");
+    print_hex(where);
+  }
+  print(" - ");
+  print(what);
+  print("\n");
+}
+
+// Set SafeSU input 'event' to 'level' after bringing the model up to now,
+// so the cycles so far are counted with the old level.
+void level(unsigned event, bool on) {
+  if ((g_units & kSafesu) == 0) return;
+  unseen([&] {
+    harness::poll();
+    safesu().set_event(event, on);
+  });
+}
+
+}  // namespace
+
+bool attach_emulated_devices(unsigned units) {
+  g_units = units;
+  bool ok = true;
+  if ((units & kSafesu) != 0) {
+    ok &= harness::map_mmio(board::config::kSafesuBase, SafesuModel::kWindowSize, &safesu(),
+                            kSafesuLines, sizeof(kSafesuLines)) != nullptr;
+    safesu().set_event(soc::kCpu0Cycles, true);
+    note("SafeSU (4 cores, 128 events)", board::config::kSafesuBase,
+         "QEMU has none; pmukit's behavioural model of the RTL serves it");
+  }
+#if defined(__riscv)
+  if ((units & kCm) != 0) {
+    ok &= harness::map_mmio(board::config::kCmGcrBase + pmu::cm::kGdbOffset,
+                            pmu::models::CmPerfModel::kWindowSize, &cm(), kCmLines,
+                            sizeof(kCmLines)) != nullptr;
+    note("CM GCR perf block", board::config::kCmGcrBase + pmu::cm::kGdbOffset,
+         "QEMU has none; pmukit's behavioural model serves it");
+  }
+  if ((units & (kIbexCsrs | kAmeCsrs)) != 0) {
+    harness::map_csr(&csrs(units), kCsrLines, sizeof(kCsrLines));
+    note((units & kIbexCsrs) != 0 ? "Ibex hpm counters mhpmcounter3..12 (40 bits)"
+                                   : "AME counter CSRs (XiangShan CUTE)",
+         0, "CSRs QEMU does not implement trap; pmukit's CSR model serves them");
+  }
+#endif
+  if (!ok) print("emulated: could not map a model (harness table full?)\n");
+  return true;
+}
+
+bool attach_irq(unsigned line, board::IrqHandler handler, void* ctx) {
+  return harness::attach_irq_handler(line, handler, ctx);
+}
+void detach_irq(unsigned line) { board::irq_detach(line); }
+void service_devices() {
+  unseen([] { harness::poll(); });
+}
+
+// ---- the emulated SoC ---------------------------------------------------------
+namespace detail {
+namespace {
+
+#if defined(__riscv)
+namespace cmev = pmu::cm::event;
+void cm_rates(Phase p, bool on) {
+  if ((g_units & kCm) == 0) return;
+  unseen([] { harness::poll(); });
+  const bool stream = on && p == Phase::kStream;
+  const bool compute = on && p == Phase::kCompute;
+  cm().set_event_rate(cmev::kRequestCount, stream ? 1 : compute ? 1 : 0, stream ? 2 : 16);
+  cm().set_event_rate(cmev::kReadDataUsage, stream ? 1 : 0, 4);
+  cm().set_event_rate(cmev::kL2HitsMisses, stream ? 1 : 0, 8);
+}
+void csr_rates(Phase p, bool on) {
+  if ((g_units & (kIbexCsrs | kAmeCsrs)) == 0) return;
+  unseen([] { harness::poll(); });
+  auto& m = csrs(g_units);
+  if ((g_units & kIbexCsrs) != 0) {
+    namespace ibex = pmu::riscv::ibex;
+    const bool compute = on && p == Phase::kCompute;
+    const bool stream = on && p == Phase::kStream;
+    auto set = [&](ibex::Event e, bool active) { m.set_event_rate(static_cast<unsigned>(e), active ? 1 : 0); };
+    set(ibex::Event::kNumCyclesLSU, stream);
+    set(ibex::Event::kNumCyclesIF, on);
+    set(ibex::Event::kNumLoads, stream);
+    set(ibex::Event::kNumStores, stream);
+    set(ibex::Event::kNumBranches, compute || stream);
+    set(ibex::Event::kNumBranchesTaken, compute);
+    set(ibex::Event::kNumCyclesMulWait, compute);
+  } else {
+    const bool matrix = on && p == Phase::kMatrix;
+    const bool stream = on && p == Phase::kStream;
+    m.set_ame_event_rate(1, matrix ? 1 : 0);                // amu_load_a_done
+    m.set_ame_event_rate(2, matrix ? 1 : 0);                // amu_load_b_done
+    m.set_ame_event_rate(8, matrix ? 2 : 0);                // amu_mma_fp16
+    m.set_ame_event_rate(11, matrix ? 1 : 0);               // amu_aml_active
+    m.set_ame_event_rate(16, matrix || stream ? 1 : 0);     // amu_mem_rd_req
+    m.set_ame_event_rate(17, stream ? 1 : 0);               // amu_mem_wr_req
+  }
+}
+#else
+void cm_rates(Phase, bool) {}
+void csr_rates(Phase, bool) {}
+#endif
+
+void safesu_levels(Phase p, bool on) {
+  switch (p) {
+    case Phase::kCompute:
+    case Phase::kMatrix:
+      level(soc::kCpu0Compute, on);
+      break;
+    case Phase::kStream:
+      level(soc::kCpu0LoadStore, on);
+      level(soc::bus_contention(0), on);
+      if (!on) {
+        level(soc::kCpu0DcacheMiss, false);
+        level(soc::bus_request(0), false);
+      }
+      break;
+    case Phase::kLongRequest:
+      level(soc::bus_request(0), on);
+      level(soc::bus_contention(0), on);
+      break;
+  }
+}
+
+}  // namespace
+
+void phase_begin(Phase p) {
+  safesu_levels(p, true);
+  cm_rates(p, true);
+  csr_rates(p, true);
+}
+
+// Streaming: a cache miss every fourth round and a short bus request every
+// other round (each lasts about one round: far below an RDC threshold).
+void phase_round(Phase p, unsigned round) {
+  if (p != Phase::kStream) return;
+  level(soc::kCpu0DcacheMiss, round % 4 == 0);
+  level(soc::bus_request(0), round % 2 == 0);
+}
+
+void phase_end(Phase p) {
+  safesu_levels(p, false);
+  cm_rates(p, false);
+  csr_rates(p, false);
+}
+
+}  // namespace detail
+}  // namespace examples

@@ -1,0 +1,87 @@
+#include "workload.hpp"
+
+#include "devices.hpp"
+
+namespace examples {
+namespace {
+
+constexpr unsigned kWords = 1024;  // 4 KiB source and destination
+uint32_t g_src[kWords];
+uint32_t g_dst[kWords];
+volatile uint32_t g_device_word;  // stands in for a slow device register
+
+uint32_t compute_round(uint32_t x) {
+  for (unsigned i = 0; i < 32; ++i) {
+    x = x * 1103515245u + 12345u;
+    x ^= x >> 7;
+  }
+  return x;
+}
+
+uint32_t stream_round(unsigned round) {
+  const unsigned base = (round * 16u) % kWords;
+  uint32_t sum = 0;
+  for (unsigned i = 0; i < 16; ++i) {
+    const uint32_t v = g_src[base + i] + round;
+    g_dst[base + i] = v;
+    sum += v;
+  }
+  return sum;
+}
+
+uint32_t long_request_round() {
+  uint32_t sum = 0;
+  for (unsigned i = 0; i < 16; ++i) sum += g_device_word;
+  return sum;
+}
+
+uint32_t matrix_round(unsigned round) {
+  uint32_t a[4][4];
+  uint32_t b[4][4];
+  for (unsigned i = 0; i < 4; ++i)
+    for (unsigned j = 0; j < 4; ++j) {
+      a[i][j] = g_src[(round + 4 * i + j) % kWords] + i;
+      b[i][j] = j + round;
+    }
+  uint32_t trace = 0;
+  for (unsigned i = 0; i < 4; ++i) {
+    uint32_t c = 0;
+    for (unsigned k = 0; k < 4; ++k) c += a[i][k] * b[k][i];
+    trace += c;
+  }
+  return trace;
+}
+
+}  // namespace
+
+const char* phase_name(Phase p) {
+  switch (p) {
+    case Phase::kCompute: return "compute";
+    case Phase::kStream: return "stream";
+    case Phase::kLongRequest: return "long-request";
+    case Phase::kMatrix: return "matrix";
+  }
+  return "?";
+}
+
+uint32_t run_phase(Phase p, unsigned rounds, const volatile uint32_t* stop, unsigned* rounds_done) {
+  uint32_t check = 0x9E3779B9u;
+  unsigned r = 0;
+  detail::phase_begin(p);
+  for (; r < rounds; ++r) {
+    if (stop != nullptr && *stop != 0) break;
+    detail::phase_round(p, r);
+    switch (p) {
+      case Phase::kCompute: check = compute_round(check); break;
+      case Phase::kStream: check += stream_round(r); break;
+      case Phase::kLongRequest: check += long_request_round(); break;
+      case Phase::kMatrix: check += matrix_round(r); break;
+    }
+    service_devices();
+  }
+  detail::phase_end(p);
+  if (rounds_done != nullptr) *rounds_done = r;
+  return check;
+}
+
+}  // namespace examples
