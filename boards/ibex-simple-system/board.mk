@@ -18,4 +18,4 @@ ARCH_LIBS := -lgcc
 LDSCRIPT := ibex-simple-system.ld
 BOARD_SRCS := boards/ibex-simple-system/start.S boards/common/riscv/trap.cpp \
               boards/ibex-simple-system/board.cpp boards/common/runtime.cpp
-BOARD_UNITS := riscv
+BOARD_UNITS := riscv c_api_riscv

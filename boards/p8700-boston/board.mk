@@ -13,4 +13,4 @@ ARCH_LIBS := -lgcc
 LDSCRIPT := p8700-boston.ld
 BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap.cpp \
               boards/p8700-boston/board.cpp boards/common/runtime.cpp
-BOARD_UNITS := cm riscv
+BOARD_UNITS := cm riscv c_api_cm c_api_riscv

@@ -17,6 +17,6 @@ ARCH_LIBS :=
 LDSCRIPT := qemu-leon3.ld
 BOARD_SRCS := boards/qemu-leon3/start.S boards/qemu-leon3/trap.S boards/qemu-leon3/board.cpp \
               boards/qemu-leon3/compiler_rt.cpp boards/common/runtime.cpp
-BOARD_UNITS := safesu grlib
+BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib
 QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel
 BOARD_EMULATED := 1

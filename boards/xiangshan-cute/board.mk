@@ -14,4 +14,4 @@ ARCH_LIBS := -lgcc
 LDSCRIPT := xiangshan.ld
 BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap.cpp \
               boards/xiangshan-cute/board.cpp boards/common/runtime.cpp
-BOARD_UNITS := riscv
+BOARD_UNITS := riscv c_api_riscv
