@@ -217,12 +217,18 @@ void phase_begin(Phase p) {
   csr_rates(p, true);
 }
 
-// Streaming: a cache miss every fourth round and a short bus request every
-// other round (each lasts about one round: far below an RDC threshold).
+// Streaming: a short cache-miss stall every fourth round and a short bus
+// request every other one (a few tens of cycles: far below an RDC threshold).
 void phase_round(Phase p, unsigned round) {
   if (p != Phase::kStream) return;
-  level(soc::kCpu0DcacheMiss, round % 4 == 0);
-  level(soc::bus_request(0), round % 2 == 0);
+  if (round % 4 == 0) {
+    level(soc::kCpu0DcacheMiss, true);
+    level(soc::kCpu0DcacheMiss, false);
+  }
+  if (round % 2 == 0) {
+    level(soc::bus_request(0), true);
+    level(soc::bus_request(0), false);
+  }
 }
 
 void phase_end(Phase p) {

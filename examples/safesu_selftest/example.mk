@@ -1,0 +1,2 @@
+# SafeSU safesu_selftest example.
+EXAMPLE_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-leon3 selene-noelv leon3-grlib
