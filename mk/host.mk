@@ -8,20 +8,28 @@ HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 HOST_CXXFLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -Wshadow -DPMU_HOST \
                  -Iinclude -Itests/models -Itests/host $(HOST_SAN)
 HOST_LDLIBS := -lgtest -lpthread
+# C sources of the host tests (the C API exercised from C) are compiled as C11.
+HOST_CC ?= gcc
+HOST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -DPMU_HOST -Iinclude -Itests/host $(HOST_SAN)
 
 HOST_LIB_SRCS := $(wildcard src/*/*.cpp)
 HOST_TEST_SRCS := $(wildcard tests/host/*.cpp) $(wildcard tests/host/support/*.cpp)
+HOST_TEST_C_SRCS := $(wildcard tests/host/*.c)
 HOST_TEST32_SRCS := $(wildcard tests/host/rv32/*.cpp) $(wildcard tests/host/support/*.cpp) tests/host/main.cpp
 HOST_MODEL_SRCS := $(wildcard tests/models/*.cpp)
 
 $(HDIR)/x64/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CXX) $(HOST_CXXFLAGS) -DPMU_HOST_XLEN=64 -MMD -MP -c $< -o $@
+$(HDIR)/x64/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -DPMU_HOST_XLEN=64 -MMD -MP -c $< -o $@
 $(HDIR)/x32/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(Q)$(HOST_CXX) $(HOST_CXXFLAGS) -DPMU_HOST_XLEN=32 -MMD -MP -c $< -o $@
 
-$(HDIR)/pmu_host_tests: $(patsubst %.cpp,$(HDIR)/x64/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(HOST_TEST_SRCS))
+$(HDIR)/pmu_host_tests: $(patsubst %.cpp,$(HDIR)/x64/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(HOST_TEST_SRCS)) \
+                        $(patsubst %.c,$(HDIR)/x64/%.o,$(HOST_TEST_C_SRCS))
 	$(Q)$(HOST_CXX) $(HOST_SAN) -o $@ $^ $(HOST_LDLIBS)
 $(HDIR)/pmu_host_tests_xlen32: $(patsubst %.cpp,$(HDIR)/x32/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(sort $(HOST_TEST32_SRCS)))
 	$(Q)$(HOST_CXX) $(HOST_SAN) -o $@ $^ $(HOST_LDLIBS)

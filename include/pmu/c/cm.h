@@ -28,7 +28,7 @@ typedef struct pmu_cm {
 } pmu_cm_t;
 
 /* A counter; also the 'source' passed to its callback. */
-typedef enum pmu_cm_counter { PMU_CM_P0 = 0, PMU_CM_P1 = 1, PMU_CM_CYCLE = 2 } pmu_cm_counter_t;
+typedef enum pmu_cm_counter { PMU_CM_P0 = 0, PMU_CM_P1 = 1, PMU_CM_CYCLE = 2, PMU_CM_COUNTER_MAX_ = 0x7FFFFFFF } pmu_cm_counter_t;
 
 /* Counter sets: OR of these bits (= the GCR_DB_PC_OV bit positions). */
 #define PMU_CM_SET_CYCLE 0x1u

@@ -37,12 +37,14 @@ typedef struct pmu_riscv_counters {
 
 typedef enum pmu_riscv_overflow_source {
   PMU_RISCV_OVERFLOW_SCOUNTOVF = 0, /* one read of scountovf */
-  PMU_RISCV_OVERFLOW_EVENT_OF = 1   /* the OF bit of each mhpmevent */
+  PMU_RISCV_OVERFLOW_EVENT_OF = 1, /* the OF bit of each mhpmevent */
+  PMU_RISCV_OVERFLOW_MAX_ = 0x7FFFFFFF
 } pmu_riscv_overflow_source_t;
 
 typedef enum pmu_riscv_irq_mode {
   PMU_RISCV_IRQ_MACHINE = 0,   /* the hook clears mip.LCOFIP */
-  PMU_RISCV_IRQ_SUPERVISOR = 1 /* the hook clears sip.LCOFIP */
+  PMU_RISCV_IRQ_SUPERVISOR = 1, /* the hook clears sip.LCOFIP */
+  PMU_RISCV_IRQ_MAX_ = 0x7FFFFFFF
 } pmu_riscv_irq_mode_t;
 
 typedef struct pmu_riscv_counters_config {
@@ -97,7 +99,8 @@ typedef enum pmu_riscv_ame_op {
   PMU_RISCV_AME_OR = 0,
   PMU_RISCV_AME_AND = 1,
   PMU_RISCV_AME_XOR = 2,
-  PMU_RISCV_AME_ADD = 4
+  PMU_RISCV_AME_ADD = 4,
+  PMU_RISCV_AME_OP_MAX_ = 0x7FFFFFFF
 } pmu_riscv_ame_op_t;
 
 /* count += ((event[0] op[0] event[1]) op[2] (event[2] op[1] event[3])) per cycle.

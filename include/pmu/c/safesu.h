@@ -34,13 +34,15 @@ typedef enum pmu_safesu_layout {
   PMU_SAFESU_LAYOUT_4C128 = 0, /* 4 cores, 128 events */
   PMU_SAFESU_LAYOUT_6C128 = 1, /* 6 cores, 128 events */
   PMU_SAFESU_LAYOUT_6C256 = 2, /* 6 cores, 256 events (SELENE) */
-  PMU_SAFESU_LAYOUT_4C32 = 3   /* 4 cores, 32 events (pmu_ahb default) */
+  PMU_SAFESU_LAYOUT_4C32 = 3, /* 4 cores, 32 events (pmu_ahb default) */
+  PMU_SAFESU_LAYOUT_MAX_ = 0x7FFFFFFF
 } pmu_safesu_layout_t;
 
 /* Which RTL the bitstream was built from (where the RDC CFG1 bits are). */
 typedef enum pmu_safesu_rdc_vintage {
   PMU_SAFESU_RDC_MAY2025 = 0, /* RTL 2046f53 and later */
-  PMU_SAFESU_RDC_PRE2025 = 1
+  PMU_SAFESU_RDC_PRE2025 = 1,
+  PMU_SAFESU_RDC_MAX_ = 0x7FFFFFFF
 } pmu_safesu_rdc_vintage_t;
 
 /* The RTL parameters of any other build (names as in PMU_raw.sv). Fill with
@@ -74,13 +76,15 @@ typedef enum pmu_safesu_selftest_mode {
   PMU_SAFESU_MODE_NORMAL = 0,    /* crossbar routing */
   PMU_SAFESU_MODE_ALL_ONES = 1,  /* every counter counts every cycle */
   PMU_SAFESU_MODE_ALL_ZEROS = 2, /* nothing counts */
-  PMU_SAFESU_MODE_ONLY_OUTPUT0 = 3
+  PMU_SAFESU_MODE_ONLY_OUTPUT0 = 3,
+  PMU_SAFESU_MODE_MAX_ = 0x7FFFFFFF
 } pmu_safesu_selftest_mode_t;
 
 /* What the MCCU hook does after the callback. */
 typedef enum pmu_safesu_mccu_irq_policy {
   PMU_SAFESU_MCCU_IRQ_REFILL = 0,    /* reload the core's limit, clear the IRQ (default) */
-  PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY = 1 /* clear only */
+  PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY = 1, /* clear only */
+  PMU_SAFESU_MCCU_IRQ_MAX_ = 0x7FFFFFFF
 } pmu_safesu_mccu_irq_policy_t;
 
 /* One crossbar assignment: counter 'output' counts event 'event'. */
@@ -169,7 +173,8 @@ pmu_status_t pmu_safesu_ft_irq_handle(pmu_safesu_t* su, unsigned which);
 typedef enum pmu_safesu_relation {
   PMU_SAFESU_REL_EQ = 0, /* observed == expected */
   PMU_SAFESU_REL_NE = 1, /* observed != expected */
-  PMU_SAFESU_REL_LT = 2  /* observed < expected */
+  PMU_SAFESU_REL_LT = 2, /* observed < expected */
+  PMU_SAFESU_REL_MAX_ = 0x7FFFFFFF
 } pmu_safesu_relation_t;
 
 typedef struct pmu_safesu_check {

@@ -34,7 +34,8 @@ typedef enum pmu_status {
   PMU_EUNAVAILABLE = 2,
   PMU_ENOTFOUND = 3,
   PMU_EMISMATCH = 4,
-  PMU_EFAILED = 5
+  PMU_EFAILED = 5,
+  PMU_STATUS_MAX_ = 0x7FFFFFFF /* int-sized; any int value is in range */
 } pmu_status_t;
 
 /* A short name for a status ("ok", "bad-arg", ...); never NULL. */
@@ -55,7 +56,10 @@ static inline const char* pmu_status_name(pmu_status_t s) {
  * when the hook is called from an interrupt handler: keep it short. */
 typedef void (*pmu_irq_fn_t)(void* ctx, unsigned source);
 
-/* Storage of a handle: 'bytes' holds the C++ object; the other members only
+/* Every enum has a ..._MAX_ = 0x7FFFFFFF member: int-sized on every ABI, and
+ * any int a caller passes is a valid value (then refused with PMU_EBADARG).
+ *
+ * Storage of a handle: 'bytes' holds the C++ object; the other members only
  * give the block the alignment of uint64_t and pointers. */
 #define PMU_C_HANDLE_STORAGE(size) \
   union {                          \
