@@ -21,10 +21,12 @@ prefix=$prefix
 includedir=\${prefix}/include
 libdir=\${prefix}/lib/pmukit/$name
 
+# The C headers are C11; the C++ headers need C++17 (CMake's target says so
+# with cxx_std_17; with pkg-config add -std=c++17 to your C++ flags).
 Name: pmukit-$name
 Description: pmukit performance-monitoring drivers for $name
 Version: $version
-Cflags: -I\${includedir} -std=c++17 $defs
+Cflags: -I\${includedir} $defs
 Libs: -L\${libdir} -lpmu
 PC
   cat >> "$cfg" <<CMAKE

@@ -13,4 +13,4 @@ ARCH_LDFLAGS := -no-pie -static -Wl,--build-id=none
 ARCH_LIBS := -lgcc
 LDSCRIPT := leon3-grlib.ld
 BOARD_SRCS := boards/leon3-grlib/start.S boards/leon3-grlib/board.cpp boards/common/runtime.cpp
-BOARD_UNITS := safesu c_api_safesu
+BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib

@@ -15,4 +15,4 @@ ARCH_LIBS := -lgcc
 LDSCRIPT := noelv.ld
 BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap.cpp boards/common/riscv/plic.cpp \
               boards/selene-noelv/board.cpp boards/common/runtime.cpp
-BOARD_UNITS := safesu riscv c_api_safesu c_api_riscv
+BOARD_UNITS := safesu grlib riscv c_api_safesu c_api_grlib c_api_riscv
