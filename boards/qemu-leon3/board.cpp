@@ -299,6 +299,14 @@ extern "C" void board_init() {
 
 extern "C" [[noreturn]] void board_exit_c(int code) { board::exit(code); }
 
+// Guest time spent emulating device accesses (data_access_error traps), so
+// the stub harness can keep it off the models' clock, as on the RISC-V
+// boards. Interrupt handlers are not counted: a hook's time is real time.
+extern "C" {
+volatile uint64_t board_emulation_instret;
+volatile uint32_t board_emulation_traps;
+}
+
 extern "C" void board_trap_dispatch(board::TrapFrame* f) {
   const uint32_t tt = f->tt & 0xFF;
   if (tt >= kTtInterrupt1 && tt <= kTtInterrupt15) {
@@ -313,7 +321,11 @@ extern "C" void board_trap_dispatch(board::TrapFrame* f) {
     // Reading the FSR clears it, so the next fault starts clean.
     f->fsr = mmu_read(kMmuFsr);
     f->far = mmu_read(kMmuFar);
-    if (board::board_exception_hook(f)) return;
+    const uint64_t t0 = board::cycles();
+    const bool handled = board::board_exception_hook(f);
+    board_emulation_instret = board_emulation_instret + (board::cycles() - t0);
+    board_emulation_traps = board_emulation_traps + 1;
+    if (handled) return;
   }
   report_trap(f);
 }
