@@ -26,7 +26,7 @@ BUILD := build
 Q ?= @
 LOGS := $(BUILD)/logs
 
-.PHONY: all lib examples demo test test-host test-qemu test-examples test-build bench deps clean help
+.PHONY: all lib examples demo test test-host test-qemu test-examples test-build test-external bench deps clean help
 all: lib examples
 
 include mk/target.mk
@@ -44,13 +44,14 @@ deps:
 # counts them. Steps keep going on failure so the summary is complete.
 test: deps
 	@rm -rf $(LOGS) && mkdir -p $(LOGS)
-	@$(MAKE) --no-print-directory -k test-host test-build test-qemu test-examples || true
+	@$(MAKE) --no-print-directory -k test-host test-build test-qemu test-examples test-external || true
 	@bash tools/summary.sh $(LOGS)
 
 test-host:
 	@bash tools/step.sh $(LOGS)/host.log $(MAKE) --no-print-directory host-run
 
 test-build:
+	@bash tools/freestanding-check.sh --self-test | tee $(LOGS)/build-checker.log
 	@for b in $(ALL_BOARDS); do \
 	  bash tools/build-check.sh $$b $(LOGS)/build-$$b.log $(MAKE) || true; \
 	done
@@ -65,6 +66,10 @@ test-examples:
 	@for b in $(QEMU_BOARDS); do \
 	  $(MAKE) --no-print-directory BOARD=$$b examples-run || true; \
 	done
+
+# pmukit consumed as users do: make install, then pkg-config, CMake, pmukit.mk.
+test-external:
+	@bash tools/external-check.sh $(LOGS)/external.log
 
 demo: deps
 	@$(MAKE) --no-print-directory BOARD=qemu-virt-rv64 demo-run
