@@ -52,7 +52,7 @@ PMU_BENCH(safesu_hooks) {
   (void)r.su.write_counter(0, 0xFFFFFFFFu);  // sets the flag
   r.bus.clear_log();
   (void)r.su.handle_overflow_irq();
-  bench::report("safesu.handle_overflow_irq(1 flagged)", r.bus);
+  bench::report("safesu.handle_overflow_irq(1_flagged)", r.bus);
 
   (void)r.su.on_mccu(0, {noop, nullptr});
   r.bus.clear_log();
@@ -67,5 +67,5 @@ PMU_BENCH(safesu_hooks) {
   r.bus.advance(10);
   r.bus.clear_log();
   (void)r.su.handle_rdc_irq();
-  bench::report("safesu.handle_rdc_irq(1 input)", r.bus);
+  bench::report("safesu.handle_rdc_irq(1_input)", r.bus);
 }

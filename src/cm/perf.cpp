@@ -14,14 +14,16 @@ using CtlValue = reg::Value<PcCtlTag>;
 constexpr uint32_t kCtlKeep = kPerfIntEn.mask() | kPerfOvfStop.mask() | kP1CountOn.mask() |
                               kP0CountOn.mask() | kCyclCntCountOn.mask();
 
-constexpr uint32_t count_on_bits(CounterSet s) {
-  return (s.has(kCycle) ? kCyclCntCountOn.mask() : 0u) | (s.has(kP0) ? kP0CountOn.mask() : 0u) |
-         (s.has(kP1) ? kP1CountOn.mask() : 0u);
-}
-constexpr uint32_t reset_bits(CounterSet s) {
-  return (s.has(kCycle) ? kCyclCntReset.mask() : 0u) | (s.has(kP0) ? kP0Reset.mask() : 0u) |
-         (s.has(kP1) ? kP1Reset.mask() : 0u);
-}
+// PC_OV bit b (cycle 0, P0 1, P1 2) maps to CountOn bit 4 + 2b and Reset
+// bit 5 + 2b in PC_CTL: spread the set's bits with shifts (no per-counter
+// branches; at -Os GCC outlined the has() tests as calls).
+__attribute__((always_inline)) constexpr uint32_t spread(uint32_t b) { return (b & 1u) | ((b & 2u) << 1) | ((b & 4u) << 2); }
+constexpr uint32_t count_on_bits(CounterSet s) { return spread(s.bits) << 4; }
+constexpr uint32_t reset_bits(CounterSet s) { return spread(s.bits) << 5; }
+static_assert(count_on_bits(kCycle) == kCyclCntCountOn.mask() && count_on_bits(kP0) == kP0CountOn.mask() &&
+              count_on_bits(kP1) == kP1CountOn.mask());
+static_assert(reset_bits(kCycle) == kCyclCntReset.mask() && reset_bits(kP0) == kP0Reset.mask() &&
+              reset_bits(kP1) == kP1Reset.mask());
 static_assert(count_on_bits(kAll) == 0x150 && reset_bits(kAll) == 0x2A0);
 
 constexpr unsigned index(Counter c) { return static_cast<unsigned>(c); }
@@ -61,7 +63,7 @@ Status Perf::modify_ctl(uint32_t set_bits, uint32_t clear_bits) const {
 }
 
 Status Perf::control(CounterSet start_set, CounterSet stop_set, CounterSet reset_set) {
-  if (usable() != Status::kOk) return usable();
+  if (const Status u = usable(); u != Status::kOk) return u;
   if (!start_set.valid() || !stop_set.valid() || !reset_set.valid() ||
       !(start_set & stop_set).empty() || (start_set | stop_set | reset_set).empty())
     return Status::kBadArg;
