@@ -5,6 +5,7 @@
 
 #include "board.hpp"
 #include "board_config.hpp"
+#include "sparc/trap_frame.hpp"
 #include "pmu/util/wide_counter.hpp"
 
 namespace {
@@ -163,8 +164,11 @@ extern "C" void board_init() {
 
 extern "C" [[noreturn]] void board_exit_c(int code) { board::exit(code); }
 
-extern "C" void leon3_trap(uint32_t tt) {
-  tt &= 0xFF;
+// The shared SPARC trap entry (boards/common/sparc/trap.S) calls this with
+// the trapped window's registers. This board emulates nothing: interrupts
+// go to their handlers, anything else is reported.
+extern "C" void board_trap_dispatch(board::TrapFrame* f) {
+  const uint32_t tt = f->tt & 0xFF;
   if (tt >= kTtInterrupt1 && tt <= kTtInterrupt15) {
     // IRQMP cleared the pending bit when the CPU took the trap; a level
     // source must be quietened by its handler.

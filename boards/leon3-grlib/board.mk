@@ -10,7 +10,10 @@ CROSS_OBJDUMP := sparc64-linux-gnu-objdump
 # Debian's cross gcc defaults to PIE: turn it off (no INTERP, absolute sethi).
 ARCH_FLAGS := -m32 -mcpu=leon3 -fno-pie
 ARCH_LDFLAGS := -no-pie -static -Wl,--build-id=none
-ARCH_LIBS := -lgcc
+# Debian's 32-bit sparc libgcc is V8+ code LEON3 cannot run: the helpers
+# GCC needs come from boards/common/sparc/compiler_rt.cpp instead.
+ARCH_LIBS :=
 LDSCRIPT := leon3-grlib.ld
-BOARD_SRCS := boards/leon3-grlib/start.S boards/leon3-grlib/board.cpp boards/common/runtime.cpp
+BOARD_SRCS := boards/common/sparc/start.S boards/common/sparc/trap.S boards/leon3-grlib/board.cpp \
+              boards/common/sparc/compiler_rt.cpp boards/common/runtime.cpp
 BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib

@@ -8,7 +8,7 @@
 #include "board.hpp"
 #include "board_config.hpp"
 #include "pmu/util/wide_counter.hpp"
-#include "trap_frame.hpp"
+#include "sparc/trap_frame.hpp"
 
 namespace {
 

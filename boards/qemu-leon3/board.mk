@@ -15,8 +15,8 @@ ARCH_LDFLAGS := -no-pie -static -Wl,--build-id=none
 # the helpers instead, so a missing one is a link error, not a broken image.
 ARCH_LIBS :=
 LDSCRIPT := qemu-leon3.ld
-BOARD_SRCS := boards/qemu-leon3/start.S boards/qemu-leon3/trap.S boards/qemu-leon3/board.cpp \
-              boards/qemu-leon3/compiler_rt.cpp boards/common/runtime.cpp
+BOARD_SRCS := boards/common/sparc/start.S boards/common/sparc/trap.S boards/qemu-leon3/board.cpp \
+              boards/common/sparc/compiler_rt.cpp boards/common/runtime.cpp
 BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib
 QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel
 BOARD_EMULATED := 1

@@ -11,7 +11,7 @@
 
 #include "board.hpp"
 #include "detail.hpp"
-#include "trap_frame.hpp"
+#include "sparc/trap_frame.hpp"
 
 namespace {
 

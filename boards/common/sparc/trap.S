@@ -15,8 +15,8 @@
  * and %i registers are reached by a RESTORE into T+1 with the frame pointer
  * in %g1 (the only register both windows see), and written back the same way.
  */
-#include "board_asm.h"
-#include "trap_frame.hpp"
+#include "sparc/board_asm.h"
+#include "sparc/trap_frame.hpp"
 
 #define WIM_MASK ((1 << NWINDOWS) - 1)
 #define TRAP_FRAME_BYTES (MIN_FRAME + PMU_TF_SIZE)

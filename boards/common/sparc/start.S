@@ -1,10 +1,10 @@
-/* qemu-leon3 start-up. QEMU's -kernel stub jumps here with the MMU off,
+/* LEON3 start-up (qemu-leon3, leon3-grlib). On QEMU the -kernel stub jumps here with the MMU off,
  * traps enabled and CWP = 7. We take over: supervisor, traps off, CWP 0 with
  * window 1 invalid, our trap table, a stack at __stack_top, .bss cleared,
  * then board_init() (SRMMU, timer, IRQMP) and main(); main's return value
  * goes to board::exit. The image has no constructors (the linker script
  * asserts it), so none are called. */
-#include "board_asm.h"
+#include "sparc/board_asm.h"
 
 	.section .text.start, "ax"
 	.global _start
