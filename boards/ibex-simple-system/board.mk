@@ -16,6 +16,6 @@ ARCH_FLAGS := -march=rv32imc -misa-spec=2.2 -mabi=ilp32 -mcmodel=medlow
 ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := ibex-simple-system.ld
-BOARD_SRCS := boards/ibex-simple-system/start.S boards/common/riscv/trap.cpp \
+BOARD_SRCS := boards/ibex-simple-system/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp \
               boards/ibex-simple-system/board.cpp boards/common/runtime.cpp
 BOARD_UNITS := riscv c_api_riscv

@@ -11,6 +11,6 @@ ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := p8700-boston.ld
-BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap.cpp \
+BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp \
               boards/p8700-boston/board.cpp boards/common/runtime.cpp
 BOARD_UNITS := cm riscv c_api_cm c_api_riscv

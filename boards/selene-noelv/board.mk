@@ -13,6 +13,6 @@ ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := noelv.ld
-BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap.cpp boards/common/riscv/plic.cpp \
+BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp boards/common/riscv/plic.cpp \
               boards/selene-noelv/board.cpp boards/common/runtime.cpp
 BOARD_UNITS := safesu grlib riscv c_api_safesu c_api_grlib c_api_riscv

@@ -12,6 +12,6 @@ ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := xiangshan.ld
-BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap.cpp \
+BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp \
               boards/xiangshan-cute/board.cpp boards/common/runtime.cpp
 BOARD_UNITS := riscv c_api_riscv

@@ -1,9 +1,5 @@
-/* RISC-V bare-metal start-up and the one trap entry (direct mode).
- * The trap entry saves every register into a TrapFrame on the stack, calls
- * riscv_trap(frame), and restores from the frame (so a handler can change a
- * destination register or the resume pc). Exceptions nest safely (an
- * emulated MMIO access inside an interrupt handler), because mepc and
- * mstatus are restored from the frame. */
+/* RISC-V bare-metal start-up (direct-mode mtvec): stack, trap vector,
+ * .bss, main(), exit. The trap entry is trap_entry.S. */
 #if __riscv_xlen == 64
 #define REG_S sd
 #define REG_L ld
@@ -42,87 +38,3 @@ _start:
 3:
   j 3b
 
-  .section .text.trap, "ax"
-  .balign 64
-  .globl riscv_trap_entry
-riscv_trap_entry:
-  addi sp, sp, -FRAME_SIZE
-  REG_S x1, 1*RB(sp)
-  REG_S x3, 3*RB(sp)
-  REG_S x4, 4*RB(sp)
-  REG_S x5, 5*RB(sp)
-  REG_S x6, 6*RB(sp)
-  REG_S x7, 7*RB(sp)
-  REG_S x8, 8*RB(sp)
-  REG_S x9, 9*RB(sp)
-  REG_S x10, 10*RB(sp)
-  REG_S x11, 11*RB(sp)
-  REG_S x12, 12*RB(sp)
-  REG_S x13, 13*RB(sp)
-  REG_S x14, 14*RB(sp)
-  REG_S x15, 15*RB(sp)
-  REG_S x16, 16*RB(sp)
-  REG_S x17, 17*RB(sp)
-  REG_S x18, 18*RB(sp)
-  REG_S x19, 19*RB(sp)
-  REG_S x20, 20*RB(sp)
-  REG_S x21, 21*RB(sp)
-  REG_S x22, 22*RB(sp)
-  REG_S x23, 23*RB(sp)
-  REG_S x24, 24*RB(sp)
-  REG_S x25, 25*RB(sp)
-  REG_S x26, 26*RB(sp)
-  REG_S x27, 27*RB(sp)
-  REG_S x28, 28*RB(sp)
-  REG_S x29, 29*RB(sp)
-  REG_S x30, 30*RB(sp)
-  REG_S x31, 31*RB(sp)
-  addi t0, sp, FRAME_SIZE   /* the interrupted sp */
-  REG_S t0, 2*RB(sp)
-  REG_S zero, 0(sp)
-  csrr t0, mepc
-  REG_S t0, 32*RB(sp)
-  csrr t0, mcause
-  REG_S t0, 33*RB(sp)
-  csrr t0, mtval
-  REG_S t0, 34*RB(sp)
-  csrr t0, mstatus
-  REG_S t0, 35*RB(sp)
-  mv a0, sp
-  call riscv_trap
-  REG_L t0, 32*RB(sp)
-  csrw mepc, t0
-  REG_L t0, 35*RB(sp)
-  csrw mstatus, t0
-  REG_L x1, 1*RB(sp)
-  REG_L x3, 3*RB(sp)
-  REG_L x4, 4*RB(sp)
-  REG_L x5, 5*RB(sp)
-  REG_L x6, 6*RB(sp)
-  REG_L x7, 7*RB(sp)
-  REG_L x8, 8*RB(sp)
-  REG_L x9, 9*RB(sp)
-  REG_L x10, 10*RB(sp)
-  REG_L x11, 11*RB(sp)
-  REG_L x12, 12*RB(sp)
-  REG_L x13, 13*RB(sp)
-  REG_L x14, 14*RB(sp)
-  REG_L x15, 15*RB(sp)
-  REG_L x16, 16*RB(sp)
-  REG_L x17, 17*RB(sp)
-  REG_L x18, 18*RB(sp)
-  REG_L x19, 19*RB(sp)
-  REG_L x20, 20*RB(sp)
-  REG_L x21, 21*RB(sp)
-  REG_L x22, 22*RB(sp)
-  REG_L x23, 23*RB(sp)
-  REG_L x24, 24*RB(sp)
-  REG_L x25, 25*RB(sp)
-  REG_L x26, 26*RB(sp)
-  REG_L x27, 27*RB(sp)
-  REG_L x28, 28*RB(sp)
-  REG_L x29, 29*RB(sp)
-  REG_L x30, 30*RB(sp)
-  REG_L x31, 31*RB(sp)
-  REG_L x2, 2*RB(sp)
-  mret
