@@ -5,10 +5,14 @@
 // must be quietened by their handler, or they re-enter at once.
 #include <stdint.h>
 
+#include "console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
 
+
+using board::put_dec;
+using board::put_str;
 namespace {
 
 using namespace board::config;
@@ -25,22 +29,6 @@ Line g_lines[board::kMaxIrqLines];
 constexpr bool line_exists(unsigned line) {
   return line == kIrqSoftware || line == kIrqTimer || line == kIrqExternal ||
          (line >= kIrqFast0 && line <= kIrqFast0 + 14);
-}
-
-void put_str(const char* s) {
-  while (*s != '\0') board::putc(*s++);
-}
-
-void put_dec(int v) {
-  char buf[12];
-  int n = 0;
-  uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
-  do {
-    buf[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (v < 0) board::putc('-');
-  while (n > 0) board::putc(buf[--n]);
 }
 
 }  // namespace

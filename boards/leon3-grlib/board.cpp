@@ -3,11 +3,16 @@
 // entry. Nothing here is QEMU-specific: no SRMMU map, no forced interrupts.
 #include <stdint.h>
 
+#include "console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "sparc/trap_frame.hpp"
 #include "pmu/util/wide_counter.hpp"
 
+
+using board::put_dec;
+using board::put_hex;
+using board::put_str;
 namespace {
 
 using namespace board::config;
@@ -53,29 +58,6 @@ struct Line {
 Line g_lines[kIrqLines];
 // Timer 1 counts down; the software extension makes it a 64-bit up-count.
 pmu::util::WideCounter g_time(32);
-
-void put_str(const char* s) {
-  while (*s != '\0') board::putc(*s++);
-}
-
-void put_hex(uint32_t v) {
-  for (int i = 7; i >= 0; --i) {
-    const uint32_t d = (v >> (4 * i)) & 0xF;
-    board::putc(static_cast<char>(d < 10 ? '0' + d : 'a' + d - 10));
-  }
-}
-
-void put_dec(int v) {
-  char buf[12];
-  int n = 0;
-  uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
-  do {
-    buf[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (v < 0) board::putc('-');
-  while (n > 0) board::putc(buf[--n]);
-}
 
 }  // namespace
 
@@ -179,7 +161,7 @@ extern "C" void board_trap_dispatch(board::TrapFrame* f) {
     }
   }
   put_str("\nTRAP tt=0x");
-  put_hex(tt);
+  put_hex(tt, 2);
   put_str("\n");
   board::exit(3);
 }

@@ -3,10 +3,14 @@
 // refuses every line and any interrupt that arrives is masked and reported.
 #include <stdint.h>
 
+#include "console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
 
+
+using board::put_dec;
+using board::put_str;
 namespace {
 
 using namespace board::config;
@@ -18,22 +22,6 @@ constexpr uint32_t kLsrThre = 1u << 5;
 
 inline uint32_t rd32(uintptr_t a) { return *reinterpret_cast<volatile uint32_t*>(a); }
 inline void wr32(uintptr_t a, uint32_t v) { *reinterpret_cast<volatile uint32_t*>(a) = v; }
-
-void put_str(const char* s) {
-  while (*s != '\0') board::putc(*s++);
-}
-
-void put_dec(int v) {
-  char buf[12];
-  int n = 0;
-  uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
-  do {
-    buf[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (v < 0) board::putc('-');
-  while (n > 0) board::putc(buf[--n]);
-}
 
 }  // namespace
 

@@ -5,11 +5,16 @@
 // and an SRMMU flat map so unassigned physical addresses raise tt 0x29.
 #include <stdint.h>
 
+#include "console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "pmu/util/wide_counter.hpp"
 #include "sparc/trap_frame.hpp"
 
+
+using board::put_dec;
+using board::put_hex;
+using board::put_str;
 namespace {
 
 using board::config::kApbUart;
@@ -147,29 +152,6 @@ Line g_lines[board::config::kIrqLines];
 // instructions (like mcycle on virt) with a resolution of 25.
 constexpr uint32_t kInsnsPerTick = 25;
 pmu::util::WideCounter g_time(32);
-
-void put_str(const char* s) {
-  while (*s != '\0') board::putc(*s++);
-}
-
-void put_hex(uint32_t v, int digits) {
-  for (int i = digits - 1; i >= 0; --i) {
-    const uint32_t d = (v >> (4 * i)) & 0xF;
-    board::putc(static_cast<char>(d < 10 ? '0' + d : 'a' + d - 10));
-  }
-}
-
-void put_dec(int v) {
-  char buf[12];
-  int n = 0;
-  uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
-  do {
-    buf[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (v < 0) board::putc('-');
-  while (n > 0) board::putc(buf[--n]);
-}
 
 [[noreturn]] void report_trap(const board::TrapFrame* f) {
   put_str("TRAP tt=0x");

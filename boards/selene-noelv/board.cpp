@@ -5,11 +5,15 @@
 // false), and no exit status: exit() prints it and parks the hart.
 #include <stdint.h>
 
+#include "console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
 #include "riscv/plic.hpp"
 
+
+using board::put_dec;
+using board::put_str;
 namespace {
 
 using namespace board::config;
@@ -43,22 +47,6 @@ inline uintptr_t irq_save() {
   return m;
 }
 inline void irq_restore(uintptr_t m) { __asm__ volatile("csrs mstatus, %0" : : "r"(m & 8) : "memory"); }
-
-void put_str(const char* s) {
-  while (*s != '\0') board::putc(*s++);
-}
-
-void put_dec(int v) {
-  char buf[12];
-  int n = 0;
-  uint32_t u = v < 0 ? 0u - static_cast<uint32_t>(v) : static_cast<uint32_t>(v);
-  do {
-    buf[n++] = static_cast<char>('0' + u % 10);
-    u /= 10;
-  } while (u != 0);
-  if (v < 0) board::putc('-');
-  while (n > 0) board::putc(buf[--n]);
-}
 
 }  // namespace
 

@@ -4,10 +4,13 @@
 // not written: every other line is refused.
 #include <stdint.h>
 
+#include "console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
 
+
+using board::put_str;
 namespace {
 
 using namespace board::config;
@@ -21,10 +24,6 @@ inline void wr8(uintptr_t a, uint8_t v) { *reinterpret_cast<volatile uint8_t*>(a
 
 board::IrqHandler g_lcofi_handler;
 void* g_lcofi_ctx;
-
-void put_str(const char* s) {
-  while (*s != '\0') board::putc(*s++);
-}
 
 }  // namespace
 

@@ -4,25 +4,17 @@
 // anything unhandled is reported on the console and ends the image.
 #include <stdint.h>
 
+#include "console.hpp"
 #include "board.hpp"
 #include "riscv/trap_frame.hpp"
 #include "riscv/irq_dispatch.hpp"
 
+
+using board::put_hex;
+using board::put_str;
 namespace {
 
 constexpr uintptr_t kInterruptBit = uintptr_t{1} << (sizeof(uintptr_t) * 8 - 1);
-
-void put_hex(uintptr_t v) {
-  static const char kDigits[] = "0123456789abcdef";
-  board::putc('0');
-  board::putc('x');
-  for (int shift = static_cast<int>(sizeof(uintptr_t) * 8) - 4; shift >= 0; shift -= 4)
-    board::putc(kDigits[(v >> shift) & 0xF]);
-}
-
-void put_str(const char* s) {
-  while (*s != '\0') board::putc(*s++);
-}
 
 }  // namespace
 
@@ -53,11 +45,14 @@ void handle(board::TrapFrame* frame) {
   }
   if (board_exception_hook(frame)) return;
   put_str("\nTRAP mcause=");
-  put_hex(cause);
+  put_str("0x");
+  put_hex(cause, sizeof(uintptr_t) * 2);
   put_str(" mepc=");
-  put_hex(frame->mepc);
+  put_str("0x");
+  put_hex(frame->mepc, sizeof(uintptr_t) * 2);
   put_str(" mtval=");
-  put_hex(frame->mtval);
+  put_str("0x");
+  put_hex(frame->mtval, sizeof(uintptr_t) * 2);
   put_str("\n");
   board::exit(3);
 }
