@@ -5,7 +5,7 @@
 // must be quietened by their handler, or they re-enter at once.
 #include <stdint.h>
 
-#include "console.hpp"
+#include "board_console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"

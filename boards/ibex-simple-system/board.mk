@@ -17,5 +17,5 @@ ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := ibex-simple-system.ld
 BOARD_SRCS := boards/ibex-simple-system/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp \
-              boards/ibex-simple-system/board.cpp boards/common/runtime.cpp boards/common/console.cpp
+              boards/ibex-simple-system/board.cpp boards/common/runtime.cpp boards/common/board_console.cpp
 BOARD_UNITS := riscv c_api_riscv

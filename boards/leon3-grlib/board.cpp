@@ -3,7 +3,7 @@
 // entry. Nothing here is QEMU-specific: no SRMMU map, no forced interrupts.
 #include <stdint.h>
 
-#include "console.hpp"
+#include "board_console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "sparc/trap_frame.hpp"

@@ -15,5 +15,5 @@ ARCH_LDFLAGS := -no-pie -static -Wl,--build-id=none
 ARCH_LIBS :=
 LDSCRIPT := leon3-grlib.ld
 BOARD_SRCS := boards/common/sparc/start.S boards/common/sparc/trap.S boards/leon3-grlib/board.cpp \
-              boards/common/sparc/compiler_rt.cpp boards/common/runtime.cpp boards/common/console.cpp
+              boards/common/sparc/compiler_rt.cpp boards/common/runtime.cpp boards/common/board_console.cpp
 BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib

@@ -3,7 +3,7 @@
 // refuses every line and any interrupt that arrives is masked and reported.
 #include <stdint.h>
 
-#include "console.hpp"
+#include "board_console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"

@@ -12,5 +12,5 @@ ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := p8700-boston.ld
 BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp \
-              boards/p8700-boston/board.cpp boards/common/runtime.cpp boards/common/console.cpp
+              boards/p8700-boston/board.cpp boards/common/runtime.cpp boards/common/board_console.cpp
 BOARD_UNITS := cm riscv c_api_cm c_api_riscv

@@ -5,7 +5,7 @@
 // and an SRMMU flat map so unassigned physical addresses raise tt 0x29.
 #include <stdint.h>
 
-#include "console.hpp"
+#include "board_console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "pmu/util/wide_counter.hpp"

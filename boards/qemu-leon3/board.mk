@@ -16,7 +16,7 @@ ARCH_LDFLAGS := -no-pie -static -Wl,--build-id=none
 ARCH_LIBS :=
 LDSCRIPT := qemu-leon3.ld
 BOARD_SRCS := boards/common/sparc/start.S boards/common/sparc/trap.S boards/qemu-leon3/board.cpp \
-              boards/common/sparc/compiler_rt.cpp boards/common/runtime.cpp boards/common/console.cpp
+              boards/common/sparc/compiler_rt.cpp boards/common/runtime.cpp boards/common/board_console.cpp
 BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib
 QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel
 BOARD_EMULATED := 1

@@ -13,7 +13,7 @@ ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := qemu-virt.ld
 BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp boards/common/riscv/virt.cpp \
-              boards/common/runtime.cpp boards/common/console.cpp
+              boards/common/runtime.cpp boards/common/board_console.cpp
 BOARD_UNITS := safesu grlib cm riscv c_api_safesu c_api_grlib c_api_cm c_api_riscv
 QEMU_CMD := qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio -icount shift=0 -cpu rv32,sscofpmf=true -kernel
 BOARD_EMULATED := 1

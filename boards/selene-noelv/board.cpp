@@ -5,7 +5,7 @@
 // false), and no exit status: exit() prints it and parks the hart.
 #include <stdint.h>
 
-#include "console.hpp"
+#include "board_console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"

@@ -14,5 +14,5 @@ ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := noelv.ld
 BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp boards/common/riscv/plic.cpp \
-              boards/selene-noelv/board.cpp boards/common/runtime.cpp boards/common/console.cpp
+              boards/selene-noelv/board.cpp boards/common/runtime.cpp boards/common/board_console.cpp
 BOARD_UNITS := safesu grlib riscv c_api_safesu c_api_grlib c_api_riscv

@@ -4,7 +4,7 @@
 // not written: every other line is refused.
 #include <stdint.h>
 
-#include "console.hpp"
+#include "board_console.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"

@@ -13,5 +13,5 @@ ARCH_LDFLAGS :=
 ARCH_LIBS := -lgcc
 LDSCRIPT := xiangshan.ld
 BOARD_SRCS := boards/common/riscv/start.S boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp \
-              boards/xiangshan-cute/board.cpp boards/common/runtime.cpp boards/common/console.cpp
+              boards/xiangshan-cute/board.cpp boards/common/runtime.cpp boards/common/board_console.cpp
 BOARD_UNITS := riscv c_api_riscv

@@ -4,7 +4,7 @@
 // anything unhandled is reported on the console and ends the image.
 #include <stdint.h>
 
-#include "console.hpp"
+#include "board_console.hpp"
 #include "board.hpp"
 #include "riscv/trap_frame.hpp"
 #include "riscv/irq_dispatch.hpp"

@@ -1,4 +1,4 @@
-#include "console.hpp"
+#include "board_console.hpp"
 
 #include "board.hpp"
 
