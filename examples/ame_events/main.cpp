@@ -6,6 +6,7 @@
 #include "console.hpp"
 #include "csr_unit.hpp"
 #include "devices.hpp"
+#include "hook_log.hpp"
 #include "pmu/report.hpp"
 #include "pmu/riscv/ame.hpp"
 #include "workload.hpp"
@@ -23,16 +24,7 @@ constexpr unsigned kFirst = 3;
 constexpr unsigned kN = sizeof(kEvents) / sizeof(kEvents[0]);
 constexpr unsigned kWrapCounter = 5;  // amu_mma_fp16
 
-struct Hook {
-  volatile uint32_t calls;
-  volatile uint32_t counter;
-};
-Hook g_hook{0, 0};
-void on_overflow(void* ctx, unsigned counter) {
-  auto* h = static_cast<Hook*>(ctx);
-  h->calls = h->calls + 1;
-  h->counter = counter;
-}
+examples::HookLog g_hook{0, 0};
 void ame_line(void*, unsigned) { (void)g_ame.handle_ame_overflow_irq(); }
 }  // namespace
 
@@ -50,7 +42,7 @@ int main() {
     ok(g_ame.write(kFirst + k, 0), "write");
     mask |= 1u << (kFirst + k);
   }
-  ok(g_ame.set_overflow_callback(kWrapCounter, pmu::IrqCallback{on_overflow, &g_hook}), "set_overflow_callback");
+  ok(g_ame.set_overflow_callback(kWrapCounter, pmu::IrqCallback{examples::log_hook, &g_hook}), "set_overflow_callback");
   const bool line = examples::attach_irq(examples::kAmeLine, ame_line, nullptr);
   if (!line) print("(the AME overflow line is not known on this board: the loop calls the hook)\n");
   ok(g_ame.write(kWrapCounter, ~uint64_t{0} - 1000), "write");
@@ -77,9 +69,9 @@ int main() {
   print_dec(g_hook.calls);
   print(g_hook.calls == 1 ? " time" : " times");
   print(", for counter ");
-  print_dec(g_hook.counter);
+  print_dec(g_hook.source);
   print(": it wrapped past 2^64 - 1; the hook cleared its OF bit (re-armed)\n\n");
-  examples::expect(g_hook.calls == 1 && g_hook.counter == kWrapCounter, "the AME overflow hook once, for counter 5");
+  examples::expect(g_hook.calls == 1 && g_hook.source == kWrapCounter, "the AME overflow hook once, for counter 5");
   examples::expect(rows[0].value > 0 && rows[3].value > 0, "matrix events counted");
   return examples::verdict("AME counters counted the tile multiply, the overflow hook fired once");
 }

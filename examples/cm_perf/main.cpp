@@ -6,6 +6,7 @@
 #include "cm_unit.hpp"
 #include "console.hpp"
 #include "devices.hpp"
+#include "hook_log.hpp"
 #include "pmu/cm/perf.hpp"
 #include "pmu/report.hpp"
 #include "workload.hpp"
@@ -21,16 +22,7 @@ namespace event = pmu::cm::event;
 pmu::cm::Perf g_perf{board::config::kCmGcrBase, examples::kCmPerfPresent};
 constexpr uint32_t kHeadroom = 5000;
 
-struct Hook {
-  volatile uint32_t calls;
-  volatile uint32_t counter;
-};
-Hook g_hook{0, 0};
-void on_overflow(void* ctx, unsigned counter) {
-  auto* h = static_cast<Hook*>(ctx);
-  h->calls = h->calls + 1;
-  h->counter = counter;
-}
+examples::HookLog g_hook{0, 0};
 void cm_line(void*, unsigned) { (void)g_perf.handle_overflow_irq(); }
 
 }  // namespace
@@ -43,7 +35,7 @@ int main() {
   ok(g_perf.probe(), "probe");
   ok(g_perf.program(Counter::kP0, event::kRequestCount, 0), "program P0");
   ok(g_perf.program(Counter::kP1, event::kReadDataUsage, 0), "program P1");
-  ok(g_perf.on_overflow(Counter::kP0, pmu::IrqCallback{on_overflow, &g_hook}), "on_overflow");
+  ok(g_perf.on_overflow(Counter::kP0, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
   const bool line = examples::attach_irq(examples::kCmLine, cm_line, nullptr);
   if (!line) print("(CM_PCInt is not wired on this board: the loop calls the hook)\n");
   ok(g_perf.set_interrupt_enable(true), "set_interrupt_enable");
@@ -71,11 +63,11 @@ int main() {
   print_dec(g_hook.calls);
   print(g_hook.calls == 1 ? " time" : " times");
   print(", for counter ");
-  print_dec(g_hook.counter);
+  print_dec(g_hook.source);
   print(" (P0): it wrapped past 0xffffffff after 5000 requests;\n"
         "            the hook cleared PC_OV. The 64-bit totals count events since the\n"
         "            reset (a preload moves the wrap point, not the total)\n\n");
-  examples::expect(g_hook.calls == 1 && g_hook.counter == 0, "the overflow hook once, for P0");
+  examples::expect(g_hook.calls == 1 && g_hook.source == 0, "the overflow hook once, for P0");
   examples::expect(rows[0].value >= kHeadroom, "P0 past its 5000-count headroom");
   examples::expect(rows[1].value > 0 && rows[2].value > rows[1].value, "read-data usage below cycles");
   return examples::verdict("CM counters counted the workload, P0's overflow hook fired once");

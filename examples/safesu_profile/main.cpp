@@ -6,6 +6,7 @@
 #include "board_config.hpp"
 #include "console.hpp"
 #include "devices.hpp"
+#include "hook_log.hpp"
 #include "pmu/report.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "safesu_unit.hpp"
@@ -44,16 +45,7 @@ constexpr unsigned kWrapCounter = 6;
 constexpr uint32_t kHeadroom = 20000;  // counts left before counter 6 wraps
 constexpr uint32_t kPreload = 0xFFFFFFFFu - kHeadroom + 1;
 
-struct Hook {
-  volatile uint32_t calls;
-  volatile uint32_t counter;
-};
-Hook g_hook{0, 0};
-void on_overflow(void* ctx, unsigned counter) {
-  auto* h = static_cast<Hook*>(ctx);
-  h->calls = h->calls + 1;
-  h->counter = counter;
-}
+examples::HookLog g_hook{0, 0};
 // The board's handler of the SafeSU overflow line: the driver's hook.
 void overflow_line(void*, unsigned) { (void)g_su.handle_overflow_irq(); }
 
@@ -96,7 +88,7 @@ int main() {
   //    workload and the overflow hook has something to report.
   ok(g_su.disable_counters(), "disable_counters");
   ok(g_su.reset_counters(), "reset_counters");
-  ok(g_su.on_overflow(kWrapCounter, pmu::IrqCallback{on_overflow, &g_hook}), "on_overflow");
+  ok(g_su.on_overflow(kWrapCounter, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
   const bool line = examples::attach_irq(examples::kSafesuOverflowLine, overflow_line, nullptr);
   ok(g_su.set_overflow_irq(kWrapCounter, true), "set_overflow_irq");
   ok(g_su.enable_overflow(), "enable_overflow");
@@ -140,7 +132,7 @@ int main() {
   print(g_hook.calls == 1 ? " time" : " times");
   if (g_hook.calls > 0) {
     print(", for counter ");
-    print_dec(g_hook.counter);
+    print_dec(g_hook.source);
     print(" (");
     print(kPlan[kWrapCounter].name);
     print(").\n            It passed 0xffffffff; the hook cleared the flag and the 64-bit\n"
@@ -153,7 +145,7 @@ int main() {
 
   // 6. What must hold whatever the exact numbers are.
   const uint64_t cycles = rows[0].value;
-  examples::expect(g_hook.calls == 1 && g_hook.counter == kWrapCounter,
+  examples::expect(g_hook.calls == 1 && g_hook.source == kWrapCounter,
                    "the overflow hook once, for counter 6");
   examples::expect(rows[kWrapCounter].value > 0xFFFFFFFFull, "counter 6's total past 2^32");
   examples::expect(rows[1].value > 0 && rows[2].value > 0, "compute and load/store cycles counted");
