@@ -77,30 +77,16 @@ void Perf::restart_wide(CounterSet reset_set) {
   for (unsigned bit = 0; bit < kNumCounters; ++bit) {
     if ((reset_set.bits >> bit) & 1u) {
       wide_[index(kByOvBit[bit])].restart(0, 0);
-      wrap_seen_[index(kByOvBit[bit])] = false;
     }
   }
 }
 
-void Perf::observe(Counter c, uint32_t raw) {
-  util::WideCounter& w = wide_[index(c)];
-  if (raw < w.last_raw()) wrap_seen_[index(c)] = true;
-  w.observe(raw);
-}
+void Perf::observe(Counter c, uint32_t raw) { wide_[index(c)].observe(raw); }
 
 // For a counter whose overflow bit is set: it wrapped at least once since
-// the bit was last cleared.
-void Perf::observe_overflowed(Counter c, uint32_t raw) {
-  util::WideCounter& w = wide_[index(c)];
-  const bool visible = raw < w.last_raw();
-  w.observe(raw);
-  if (!visible && !wrap_seen_[index(c)]) {
-    // A whole period passed between two observations: (raw - last) mod 2^32
-    // cannot show it, the overflow bit does.
-    w.restart(raw, w.total() + (w.mask() + 1));
-  }
-  wrap_seen_[index(c)] = false;
-}
+// the bit was last cleared; WideCounter adds a whole period that neither
+// this observation nor an earlier one shows.
+void Perf::observe_overflowed(Counter c, uint32_t raw) { wide_[index(c)].observe_flagged(raw); }
 
 uint32_t Perf::read_raw(Counter c) const {
   switch (c) {

@@ -51,10 +51,20 @@ Result<uint32_t> SafeSU::handle_overflow_irq() {
     overflow_cb_[k](k);
   }
   pulse_cfg(l_->cfg0, cfg0::kOverflowSoftReset.mask());
+  bool parked = false;
   for (uint32_t m = seen; m != 0; m &= m - 1) {
     const unsigned k = util::ctz32(m);
-    wide_[k].observe(rd(l_->counters + k));
+    const uint32_t raw = rd(l_->counters + k);
+    const uint64_t total = wide_[k].observe_flagged(raw);
+    if (raw == 0xFFFFFFFFu) {
+      // Parked on all ones: the detector sees an all-ones next value every
+      // cycle and would re-flag at once. Move it to 0; the total stays.
+      wr(l_->counters + k, 0);
+      wide_[k].restart(0, total);
+      parked = true;
+    }
   }
+  if (parked) pulse_cfg(l_->cfg0, cfg0::kOverflowSoftReset.mask());
   return seen;
 }
 

@@ -282,10 +282,19 @@ TEST_F(SafesuSeq, OverflowHookSnapshotsClearsReadsCountersAndCallsBack) {
   Calls calls;
   ASSERT_EQ(su.on_overflow(0, {Calls::record, &calls}), Status::kOk);
   ASSERT_EQ(su.on_overflow(2, {Calls::record, &calls}), Status::kOk);
-  bus.expect({R(A(26), 0x5), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5), R(A(1), 0xFFFFFFFF), R(A(3), 0x2)});
+  bus.expect({R(A(26), 0x5), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5), R(A(1), 0x10), R(A(3), 0x2)});
   test::ScopedBackend use(bus);
   EXPECT_EQ(su.handle_overflow_irq().value(), 0x5u);
   EXPECT_EQ(calls.seen, (std::vector<unsigned>{0, 2}));
+}
+
+TEST_F(SafesuSeq, OverflowHookMovesACounterParkedOnAllOnesAndClearsAgain) {
+  // Counter 0 still holds 0xFFFFFFFF: its flag would come back every cycle.
+  // The hook writes it to 0 and pulses the clear once more.
+  bus.expect({R(A(26), 0x1), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5), R(A(1), 0xFFFFFFFF), W(A(1), 0),
+              R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x1u);
 }
 
 TEST_F(SafesuSeq, OverflowHookWithNothingPendingIsOneRead) {

@@ -119,6 +119,7 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
       next = shadow;  // write handshake: all counters reload; the count is lost
     } else {
       next = adder;
+      if (en && out[k]) ++incs_[k];
     }
     if (!we) shadow = adder;  // the wrapper copy takes the adder output
     cnt_[k] = next;
@@ -249,6 +250,7 @@ void SafesuModel::bulk(uint64_t m) {
     }
     if (!orst && hits && ((omask >> k) & 1u)) flags_ |= 1u << k;
     cnt_[k] = c + static_cast<uint32_t>(m * inc);
+    incs_[k] += m * inc;
     regs_[map_.counters + k] = cnt_[k];
   }
 

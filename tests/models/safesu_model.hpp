@@ -158,7 +158,7 @@ class SafesuModel final : public MmioModel {
   }
 
   constexpr explicit SafesuModel(const Config& config)
-      : cfg_(sanitize(config)), map_(compute_map(config)), regs_{}, cnt_{}, events_{},
+      : cfg_(sanitize(config)), map_(compute_map(config)), regs_{}, cnt_{}, incs_{}, events_{},
         flags_(0), q_state_(0), q_sum_(0), q_latch_(false), q_prev_mask_(0), ccc_{}, rem_{},
         mccu_q_{}, mccu_en_q_(false), run_{}, wm_{}, rdc_vect_(0), rdc_irq_q_(false),
         rdc_en_q_(false), ft2_pulse_(false), stable_(0), reads_(0), writes_(0) {
@@ -183,6 +183,10 @@ class SafesuModel final : public MmioModel {
   const Config& config() const { return cfg_; }
   const Map& map() const { return map_; }
   uint32_t counter(uint32_t k) const { return k < cfg_.n_counters ? cnt_[k] : 0; }
+  // Increments counter k has made since the model was built (64 bits, not
+  // reset by writes or soft resets): the truth a 64-bit extension is
+  // checked against.
+  uint64_t increments(uint32_t k) const { return k < kMaxCounters ? incs_[k] : 0; }
   uint32_t overflow_flags() const { return flags_; }  // internal latch, unmasked by enable
   uint32_t mccu_remaining(uint32_t core) const { return core < cfg_.n_cores ? rem_[core] : 0; }
   uint8_t rdc_watermark(uint32_t input) const { return input < kMaxInputs ? wm_[input] : 0; }
@@ -218,6 +222,7 @@ class SafesuModel final : public MmioModel {
   Map map_;
   uint32_t regs_[kMaxRegs];  // the wrapper register file (what reads see)
   uint32_t cnt_[kMaxCounters];  // PMU_counters' internal registers
+  uint64_t incs_[kMaxCounters];  // increments made (test truth, not hardware)
   bool events_[kMaxEvents];
   // overflow
   uint32_t flags_;

@@ -73,7 +73,6 @@ class Perf {
       : gdb_(gcr_base != 0 && gcr_base % kGcrAlign == 0 ? gcr_base + kGdbOffset : 0),
         present_(block_present),
         wide_{util::WideCounter(32), util::WideCounter(32), util::WideCounter(32)},
-        wrap_seen_{false, false, false},
         callbacks_{} {}
 
   // Base of the Global Debug Block (GCR base + 0x6000), 0 if the base is bad.
@@ -136,8 +135,6 @@ class Perf {
   uintptr_t gdb_;
   bool present_;
   util::WideCounter wide_[kNumCounters];
-  // A read saw the counter wrap; the hook must not add that wrap again.
-  bool wrap_seen_[kNumCounters];
   IrqCallback callbacks_[kNumCounters];
 };
 

@@ -142,7 +142,12 @@ class SafeSU {
   // Call from the board's/RTOS's handler of the SafeSU line. Each returns the
   // snapshot it acted on.
   // Overflow: R vector; if non-zero: callback(counter) per flagged counter,
-  // then clear (1R 2W), then per flagged counter R counter (64-bit total).
+  // then clear (1R 2W), then per flagged counter R counter (64-bit total,
+  // which the overflow interrupt alone keeps exact: the flag stands for the
+  // pass through 0xFFFFFFFF). A counter still holding 0xFFFFFFFF would
+  // re-set its flag every cycle (an interrupt storm until its next event):
+  // the hook writes it to 0, keeping its 64-bit total, and clears again
+  // (1W + 1R 2W more, only then).
   Result<uint32_t> handle_overflow_irq();
   // MCCU line of core c: R remaining budget, callback(core), then per policy
   // refill_cores(1 << c) or a disable/enable toggle (1R 2W). Returns the
@@ -168,7 +173,11 @@ class SafeSU {
   uintptr_t base_;
   const Layout* l_;
   MccuIrqPolicy mccu_policy_ = MccuIrqPolicy::kRefill;
-  util::WideCounter wide_[kMaxCounters];  // 32-bit counters by default
+  // 32-bit counters whose overflow flag sets when they become 0xFFFFFFFF.
+  struct Wide : util::WideCounter {
+    constexpr Wide() : util::WideCounter(32, util::FlagAt::kAllOnes) {}
+  };
+  Wide wide_[kMaxCounters];
   IrqCallback overflow_cb_[kMaxCounters]{};
   IrqCallback mccu_cb_[kMaxCores]{};
   IrqCallback rdc_cb_[kMaxInputs]{};
