@@ -100,7 +100,7 @@ uint32_t Perf::read_raw(Counter c) const {
 Status Perf::preload(Counter c, uint32_t value) {
   if (usable() != Status::kOk) return usable();
   if (!counter_valid(c)) return Status::kBadArg;
-  util::WideCounter& w = wide_[index(c)];
+  util::WideCounter32& w = wide_[index(c)];
   // Account what was counted up to now, then carry the total on.
   observe(c, read_raw(c));
   switch (c) {

@@ -18,9 +18,9 @@ extern "C" {
 #endif
 
 #if PMU_C_PTR32
-#define PMU_CM_HANDLE_SIZE 120
+#define PMU_CM_HANDLE_SIZE 96
 #else
-#define PMU_CM_HANDLE_SIZE 152
+#define PMU_CM_HANDLE_SIZE 128
 #endif
 
 typedef struct pmu_cm {

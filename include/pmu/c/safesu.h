@@ -20,9 +20,9 @@ extern "C" {
 #endif
 
 #if PMU_C_PTR32
-#define PMU_SAFESU_HANDLE_SIZE 1288
+#define PMU_SAFESU_HANDLE_SIZE 1040
 #else
-#define PMU_SAFESU_HANDLE_SIZE 1704
+#define PMU_SAFESU_HANDLE_SIZE 1456
 #endif
 
 typedef struct pmu_safesu {

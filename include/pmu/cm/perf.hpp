@@ -72,7 +72,7 @@ class Perf {
   constexpr explicit Perf(uintptr_t gcr_base, bool block_present = true)
       : gdb_(gcr_base != 0 && gcr_base % kGcrAlign == 0 ? gcr_base + kGdbOffset : 0),
         present_(block_present),
-        wide_{util::WideCounter(32), util::WideCounter(32), util::WideCounter(32)},
+        wide_{util::WideCounter32(), util::WideCounter32(), util::WideCounter32()},
         callbacks_{} {}
 
   // Base of the Global Debug Block (GCR base + 0x6000), 0 if the base is bad.
@@ -134,7 +134,7 @@ class Perf {
 
   uintptr_t gdb_;
   bool present_;
-  util::WideCounter wide_[kNumCounters];
+  util::WideCounter32 wide_[kNumCounters];
   IrqCallback callbacks_[kNumCounters];
 };
 

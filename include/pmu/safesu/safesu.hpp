@@ -174,8 +174,8 @@ class SafeSU {
   const Layout* l_;
   MccuIrqPolicy mccu_policy_ = MccuIrqPolicy::kRefill;
   // 32-bit counters whose overflow flag sets when they become 0xFFFFFFFF.
-  struct Wide : util::WideCounter {
-    constexpr Wide() : util::WideCounter(32, util::FlagAt::kAllOnes) {}
+  struct Wide : util::WideCounter32 {
+    constexpr Wide() : util::WideCounter32(32, util::FlagAt::kAllOnes) {}
   };
   Wide wide_[kMaxCounters];
   IrqCallback overflow_cb_[kMaxCounters]{};

@@ -23,7 +23,7 @@ constexpr uint32_t clog2(uint32_t v) {
 }
 
 // A mask of the low n bits, for n in 0..64, without the shift-by-width UB.
-constexpr uint64_t low_mask64(unsigned n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
+__attribute__((always_inline)) constexpr uint64_t low_mask64(unsigned n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
 constexpr uint32_t low_mask32(unsigned n) { return n >= 32 ? ~uint32_t{0} : (uint32_t{1} << n) - 1; }
 
 constexpr uint32_t bit32(unsigned n) { return n < 32 ? uint32_t{1} << n : 0; }

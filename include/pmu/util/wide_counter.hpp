@@ -5,13 +5,17 @@
 // written value.
 //
 // Counters with a sticky overflow flag can also be extended by their
-// overflow interrupt alone: the flag says "the raw value passed flag_value
-// since the flag was last cleared". If the hook's observation does not show
-// that pass (a whole period went by between two hooks, so raw - last looks
-// small) and no earlier observation saw it, observe_flagged() adds the
-// period. FlagAt says where the hardware flags: on the wrap to zero, or (the
-// SafeSU) when the counter becomes all ones. 24 bytes: drivers keep one per
-// counter, and C handles embed them.
+// overflow interrupt alone: the flag says "the raw value passed the flag
+// point since the flag was last cleared". If the hook's observation does
+// not show that pass (a whole period went by between two hooks, so
+// raw - last looks small) and no earlier observation saw it,
+// observe_flagged() adds the period. FlagAt says where the hardware flags:
+// on the wrap to zero, or (the SafeSU) when the counter becomes all ones.
+//
+// Two shapes: WideCounter32 for counters that are exactly 32 bits (SafeSU,
+// CM: 32-bit arithmetic, which RV32 and LEON3 do in single instructions,
+// 16 bytes) and WideCounter for any width up to 64 (RISC-V counters, whose
+// width is probed at run time; 24 bytes).
 #pragma once
 
 #include <stdint.h>
@@ -22,24 +26,28 @@ namespace pmu::util {
 
 enum class FlagAt : uint8_t { kWrapToZero, kAllOnes };
 
-class WideCounter {
+template <typename Raw>
+class BasicWideCounter {
+  static constexpr bool kFixed32 = sizeof(Raw) == 4;
+
  public:
-  constexpr explicit WideCounter(unsigned width_bits = 32, FlagAt flag_at = FlagAt::kWrapToZero)
-      : last_(0), total_(0), width_(static_cast<uint8_t>(width_bits > 64 ? 64 : width_bits)),
+  constexpr explicit BasicWideCounter(unsigned width_bits = kFixed32 ? 32 : 64,
+                                      FlagAt flag_at = FlagAt::kWrapToZero)
+      : total_(0), last_(0), width_(static_cast<uint8_t>(kFixed32 ? 32 : width_bits > 64 ? 64 : width_bits)),
         flag_at_(flag_at), passed_(false) {}
 
   // Start (or restart) from a raw hardware value, with 'base' as the 64-bit
   // total that raw value stands for.
   constexpr void restart(uint64_t raw, uint64_t base = 0) {
-    last_ = raw & mask();
+    last_ = static_cast<Raw>(raw & mask());
     total_ = base;
     passed_ = false;
   }
 
   // Account a new raw observation; returns the 64-bit total.
-  constexpr uint64_t observe(uint64_t raw) {
-    raw &= mask();
-    const uint64_t d = (raw - last_) & mask();
+  constexpr uint64_t observe(uint64_t raw64) {
+    const Raw raw = static_cast<Raw>(raw64 & mask());
+    const Raw d = static_cast<Raw>((raw - last_) & mask());
     if (passes_flag(d)) passed_ = true;
     total_ += d;
     last_ = raw;
@@ -50,11 +58,11 @@ class WideCounter {
   // (and cleared). With FlagAt::kAllOnes, a counter parked on all ones (the
   // SafeSU re-sets the flag every cycle while a counter holds all ones) is
   // no new pass.
-  constexpr uint64_t observe_flagged(uint64_t raw) {
-    raw &= mask();
-    const uint64_t d = (raw - last_) & mask();
+  constexpr uint64_t observe_flagged(uint64_t raw64) {
+    const Raw raw = static_cast<Raw>(raw64 & mask());
+    const Raw d = static_cast<Raw>((raw - last_) & mask());
     const bool parked = flag_at_ == FlagAt::kAllOnes && d == 0 && raw == flag_value();
-    if (!passed_ && !passes_flag(d) && !parked) total_ += mask() + 1;
+    if (!passed_ && !passes_flag(d) && !parked) total_ += static_cast<uint64_t>(mask()) + 1;
     total_ += d;
     last_ = raw;
     passed_ = false;
@@ -63,21 +71,35 @@ class WideCounter {
 
   constexpr uint64_t total() const { return total_; }
   constexpr uint64_t last_raw() const { return last_; }
-  constexpr uint64_t mask() const { return low_mask64(width_); }
-  constexpr uint64_t flag_value() const { return flag_at_ == FlagAt::kAllOnes ? mask() : 0; }
+  // Always inlined: at -Os GCC outlines these one-liners, and every
+  // observation would pay calls for them (measured on the CM read path).
+  __attribute__((always_inline)) constexpr Raw mask() const {
+    if constexpr (kFixed32) {
+      return ~Raw{0};
+    } else {
+      return low_mask64(width_);
+    }
+  }
+  __attribute__((always_inline)) constexpr Raw flag_value() const {
+    return flag_at_ == FlagAt::kAllOnes ? mask() : Raw{0};
+  }
 
  private:
-  // Does moving forward by d from last_ reach flag_ (in (last_, last_ + d])?
-  constexpr bool passes_flag(uint64_t d) const {
-    const uint64_t dist = (flag_value() - last_) & mask();
+  // Does moving forward by d from last_ reach the flag point, i.e. is it in
+  // (last_, last_ + d]?
+  __attribute__((always_inline)) constexpr bool passes_flag(Raw d) const {
+    const Raw dist = static_cast<Raw>((flag_value() - last_) & mask());
     return dist != 0 && dist <= d;
   }
 
-  uint64_t last_;
   uint64_t total_;
+  Raw last_;
   uint8_t width_;
   FlagAt flag_at_;
   bool passed_;
 };
+
+using WideCounter32 = BasicWideCounter<uint32_t>;
+using WideCounter = BasicWideCounter<uint64_t>;
 
 }  // namespace pmu::util
