@@ -26,7 +26,7 @@ if [ "$(id -u)" != 0 ]; then
   exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-if ! apt-get update -q >/dev/null || ! apt-get install -y -q --no-install-recommends "${need[@]}" >/dev/null; then
+if ! apt-get update -q >/dev/null || ! apt-get install -y -q "${need[@]}" >/dev/null; then
   echo "deps: apt-get failed (no network?). Install these Debian packages:"
   echo "  apt-get install -y ${need[*]}"
   exit 1
