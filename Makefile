@@ -3,6 +3,7 @@
 #   make demo            build the example firmware for the default board and run it under QEMU
 #   make test            everything: host tests, QEMU tests on every emulated board, build checks
 #   make bench           exact figures (accesses, instructions, bytes) -> docs/performance.md
+#   make docs            API reference from the headers (Doxygen) -> build/docs/html
 #   make BOARD=<b>       build libpmu and the examples for one board
 #   make deps            install missing toolchains (Debian packages)
 #
@@ -26,7 +27,7 @@ BUILD := build
 Q ?= @
 LOGS := $(BUILD)/logs
 
-.PHONY: all lib examples demo test test-host test-qemu test-examples test-build test-external bench deps clean help
+.PHONY: all lib examples demo test test-host test-qemu test-examples test-build test-external test-docs docs bench deps clean help
 all: lib examples
 
 include mk/target.mk
@@ -34,7 +35,7 @@ include mk/host.mk
 include mk/install.mk
 
 help:
-	@sed -n '2,9p' Makefile
+	@sed -n '2,10p' Makefile
 
 deps:
 	@bash tools/deps.sh
@@ -44,7 +45,7 @@ deps:
 # counts them. Steps keep going on failure so the summary is complete.
 test: deps
 	@rm -rf $(LOGS) && mkdir -p $(LOGS)
-	@$(MAKE) --no-print-directory -k test-host test-build test-qemu test-examples test-external || true
+	@$(MAKE) --no-print-directory -k test-host test-build test-qemu test-examples test-external test-docs || true
 	@bash tools/summary.sh $(LOGS)
 
 test-host:
@@ -70,6 +71,12 @@ test-examples:
 # pmukit consumed as users do: make install, then pkg-config, CMake, pmukit.mk.
 test-external:
 	@bash tools/external-check.sh $(LOGS)/external.log
+
+# The API reference (Doxygen, from the public headers) must stay warning-free.
+docs:
+	@bash tools/docs-check.sh $(BUILD)/docs-check.log
+test-docs:
+	@bash tools/docs-check.sh $(LOGS)/docs.log
 
 demo: deps
 	@$(MAKE) --no-print-directory BOARD=qemu-virt-rv64 demo-run

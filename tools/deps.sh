@@ -16,6 +16,7 @@ have make || need+=(make)
 have python3 || need+=(python3)
 have cmake || need+=(cmake)
 have pkg-config || need+=(pkg-config)
+have doxygen || need+=(doxygen)
 if [ ${#need[@]} -eq 0 ]; then
   exit 0
 fi
