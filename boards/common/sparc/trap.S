@@ -21,6 +21,47 @@
 #define WIM_MASK ((1 << NWINDOWS) - 1)
 #define TRAP_FRAME_BYTES (MIN_FRAME + PMU_TF_SIZE)
 
+/* %l0..%l7 and %i0..%i7 of the current window to [base + off, +64): the
+ * layout of a register-window save area, and of TrapFrame r[16..31]. */
+	.macro STORE_LOCALS_INS base, off
+	std	%l0, [\base + \off + 0]
+	std	%l2, [\base + \off + 8]
+	std	%l4, [\base + \off + 16]
+	std	%l6, [\base + \off + 24]
+	std	%i0, [\base + \off + 32]
+	std	%i2, [\base + \off + 40]
+	std	%i4, [\base + \off + 48]
+	std	%i6, [\base + \off + 56]
+	.endm
+
+	.macro LOAD_LOCALS_INS base, off
+	ldd	[\base + \off + 0], %l0
+	ldd	[\base + \off + 8], %l2
+	ldd	[\base + \off + 16], %l4
+	ldd	[\base + \off + 24], %l6
+	ldd	[\base + \off + 32], %i0
+	ldd	[\base + \off + 40], %i2
+	ldd	[\base + \off + 48], %i4
+	ldd	[\base + \off + 56], %i6
+	.endm
+
+/* We are in the invalid window T; \wim holds %wim. Spill window T-1 (the
+ * oldest live one) to its stack and make it the invalid window. Uses %l7
+ * and \tmp of T; %g1 is preserved. */
+	.macro SPILL_OLDEST wim, tmp
+	mov	%g1, %l7
+	srl	\wim, 1, %g1			/* new WIM = WIM rotated right by one */
+	sll	\wim, NWINDOWS - 1, \tmp
+	or	\tmp, %g1, %g1
+	and	%g1, WIM_MASK, %g1
+	save					/* into T-1 (still valid under the old WIM) */
+	wr	%g1, %wim
+	nop; nop; nop
+	STORE_LOCALS_INS %sp, 0
+	restore
+	mov	%l7, %g1
+	.endm
+
 	.macro TRAP_ENTRY handler, tt
 	mov	%psr, %l0
 	sethi	%hi(\handler), %l4
@@ -53,24 +94,7 @@ trap_table:
  * live window, to its own %sp and make T-1 the invalid window. */
 window_overflow:
 	mov	%wim, %l3
-	mov	%g1, %l7
-	srl	%l3, 1, %g1			/* new WIM = WIM rotated right by one */
-	sll	%l3, NWINDOWS - 1, %l4
-	or	%l4, %g1, %g1
-	and	%g1, WIM_MASK, %g1
-	save					/* into T-1 (still valid under the old WIM) */
-	wr	%g1, %wim
-	nop; nop; nop
-	std	%l0, [%sp + 0]
-	std	%l2, [%sp + 8]
-	std	%l4, [%sp + 16]
-	std	%l6, [%sp + 24]
-	std	%i0, [%sp + 32]
-	std	%i2, [%sp + 40]
-	std	%i4, [%sp + 48]
-	std	%i6, [%sp + 56]
-	restore
-	mov	%l7, %g1
+	SPILL_OLDEST %l3, %l4
 	jmp	%l1				/* re-execute the SAVE */
 	 rett	%l2
 
@@ -86,14 +110,7 @@ window_underflow:
 	nop; nop; nop
 	restore					/* W */
 	restore					/* W+1 */
-	ldd	[%sp + 0], %l0
-	ldd	[%sp + 8], %l2
-	ldd	[%sp + 16], %l4
-	ldd	[%sp + 24], %l6
-	ldd	[%sp + 32], %i0
-	ldd	[%sp + 40], %i2
-	ldd	[%sp + 48], %i4
-	ldd	[%sp + 56], %i6
+	LOAD_LOCALS_INS %sp, 0
 	save
 	save
 	jmp	%l1				/* re-execute the RESTORE */
@@ -110,24 +127,7 @@ trap_entry:
 	andcc	%l5, 1, %g0
 	be	1f
 	 nop
-	mov	%g1, %l7
-	srl	%l4, 1, %g1
-	sll	%l4, NWINDOWS - 1, %l5
-	or	%l5, %g1, %g1
-	and	%g1, WIM_MASK, %g1
-	save
-	wr	%g1, %wim
-	nop; nop; nop
-	std	%l0, [%sp + 0]
-	std	%l2, [%sp + 8]
-	std	%l4, [%sp + 16]
-	std	%l6, [%sp + 24]
-	std	%i0, [%sp + 32]
-	std	%i2, [%sp + 40]
-	std	%i4, [%sp + 48]
-	std	%i6, [%sp + 56]
-	restore
-	mov	%l7, %g1
+	SPILL_OLDEST %l4, %l5
 1:
 	/* Frame below the interrupted %sp (our %fp); the trapped code's own
 	 * save area at [%fp, %fp + 64) stays untouched. */
@@ -153,14 +153,7 @@ trap_entry:
 	/* The trapped window's %l/%i: T+1 is valid (it was executing). */
 	mov	%l4, %g1
 	restore
-	std	%l0, [%g1 + PMU_TF_L(0)]
-	std	%l2, [%g1 + PMU_TF_L(2)]
-	std	%l4, [%g1 + PMU_TF_L(4)]
-	std	%l6, [%g1 + PMU_TF_L(6)]
-	std	%i0, [%g1 + PMU_TF_I(0)]
-	std	%i2, [%g1 + PMU_TF_I(2)]
-	std	%i4, [%g1 + PMU_TF_I(4)]
-	std	%i6, [%g1 + PMU_TF_I(6)]
+	STORE_LOCALS_INS %g1, PMU_TF_LI
 	save					/* back to T, valid since the spill above */
 
 	/* C with traps on and interrupts masked (PIL 15; level 15 is NMI). */
@@ -200,14 +193,7 @@ trap_entry:
 2:
 	mov	%l4, %g1
 	restore					/* T+1 */
-	ldd	[%g1 + PMU_TF_L(0)], %l0
-	ldd	[%g1 + PMU_TF_L(2)], %l2
-	ldd	[%g1 + PMU_TF_L(4)], %l4
-	ldd	[%g1 + PMU_TF_L(6)], %l6
-	ldd	[%g1 + PMU_TF_I(0)], %i0
-	ldd	[%g1 + PMU_TF_I(2)], %i2
-	ldd	[%g1 + PMU_TF_I(4)], %i4
-	ldd	[%g1 + PMU_TF_I(6)], %i6
+	LOAD_LOCALS_INS %g1, PMU_TF_LI
 	save					/* T */
 	/* The trapped PSR: icc, PIL, S/PS; ET = 0, CWP = T (we are in T). No
 	 * instruction below reads the condition codes; the loads cover the

@@ -13,6 +13,8 @@
 #define PMU_TF_O(n) (PMU_TF_R + 32 + 4 * (n))
 #define PMU_TF_L(n) (PMU_TF_R + 64 + 4 * (n))
 #define PMU_TF_I(n) (PMU_TF_R + 96 + 4 * (n))
+/* r[16..31] (%l then %i), laid out as a window save area: one offset. */
+#define PMU_TF_LI 64
 #define PMU_TF_PSR 128
 #define PMU_TF_PC 132
 #define PMU_TF_NPC 136
@@ -41,6 +43,7 @@ struct TrapFrame {
 };
 
 static_assert(offsetof(TrapFrame, r) == PMU_TF_R, "trap.S layout");
+static_assert(offsetof(TrapFrame, r) + 16 * 4 == PMU_TF_LI && PMU_TF_I(0) == PMU_TF_LI + 32, "trap.S layout");
 static_assert(offsetof(TrapFrame, psr) == PMU_TF_PSR, "trap.S layout");
 static_assert(offsetof(TrapFrame, pc) == PMU_TF_PC, "trap.S layout");
 static_assert(offsetof(TrapFrame, npc) == PMU_TF_NPC, "trap.S layout");
