@@ -86,3 +86,7 @@ bench: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# make -s BOARD=<b> print-CROSS_NM: a board's make variable, for the tools.
+print-%:
+	@echo '$($*)'

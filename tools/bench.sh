@@ -21,7 +21,7 @@ for b in qemu-virt-rv64 qemu-virt-rv32; do
 done
 for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
   make --no-print-directory BOARD=$b lib >/dev/null || exit 1
-  size_tool=$(sed -n 's/^CROSS_SIZE := //p' boards/$b/board.mk)
+  size_tool=$(make --no-print-directory -s BOARD=$b print-CROSS_SIZE)
   for d in build/$b/obj/src/*/; do
     [ -d "$d" ] || continue
     unit=$(basename "$d")
@@ -31,7 +31,7 @@ for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
 done
 for b in qemu-virt-rv64 qemu-virt-rv32; do
   echo "bench size.safesu_reference_feature_set@$b $(python3 tools/ref_feature_size.py \
-    "$(sed -n 's/^CROSS_NM := //p' boards/$b/board.mk)" build/$b/obj/src/safesu/*.o)"
+    "$(make --no-print-directory -s BOARD=$b print-CROSS_NM)" build/$b/obj/src/safesu/*.o)"
 done | tee -a "$out/lines.txt"
 python3 tools/perf_doc.py "$out/lines.txt" docs/performance.md
 echo "bench: wrote docs/performance.md"

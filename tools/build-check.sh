@@ -11,8 +11,8 @@ say() { echo "$1" | tee -a "$log"; }
 if $make --no-print-directory BOARD="$board" lib > "$out" 2>&1; then
   say "PASS build $board lib"
   lib=build/$board/libpmu.a
-  nm_tool=$(sed -n 's/^CROSS_NM := //p' "boards/$board/board.mk")
-  objdump_tool=$(sed -n 's/^CROSS_OBJDUMP := //p' "boards/$board/board.mk")
+  nm_tool=$($make --no-print-directory -s BOARD="$board" print-CROSS_NM)
+  objdump_tool=$($make --no-print-directory -s BOARD="$board" print-CROSS_OBJDUMP)
   if bash tools/freestanding-check.sh "$nm_tool" "$objdump_tool" "$lib"; then
     say "PASS build $board freestanding"
   else
@@ -28,7 +28,7 @@ for mk in examples/*/example.mk; do
   ex=$(basename "$(dirname "$mk")")
   grep -qE "^EXAMPLE_BOARDS *:?= *.*\b$board\b" "$mk" || continue
   if $make --no-print-directory BOARD="$board" "build/$board/examples/$ex.elf" >> "$out" 2>&1; then
-    size_tool=$(sed -n 's/^CROSS_SIZE := //p' "boards/$board/board.mk")
+    size_tool=$($make --no-print-directory -s BOARD="$board" print-CROSS_SIZE)
     mem=$($size_tool "build/$board/examples/$ex.elf" | awk 'NR==2{print "text="$1" data="$2" bss="$3}')
     say "PASS build $board example.$ex ($mem)"
   else
