@@ -32,3 +32,14 @@ void put_hex(uint64_t v, unsigned digits) {
 }
 
 }  // namespace board
+
+namespace board {
+
+void report_exit(int code) {
+  if (code == 0) return;
+  put_str("EXIT ");
+  put_dec(code);
+  put_str("\n");
+}
+
+}  // namespace board

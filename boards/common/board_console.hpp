@@ -12,3 +12,11 @@ void put_dec(int v);
 void put_hex(uint64_t v, unsigned digits);
 
 }  // namespace board
+
+namespace board {
+
+// "EXIT <code>" on the console for a non-zero code: boards whose exit path
+// cannot carry a status (or loses it, as QEMU's LEON3 abort does) say it.
+void report_exit(int code);
+
+}  // namespace board

@@ -6,12 +6,12 @@
 #include <stdint.h>
 
 #include "board_console.hpp"
+#include "riscv/hart.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
 
 
-using board::put_dec;
 using board::put_str;
 namespace {
 
@@ -43,11 +43,7 @@ void putc(char c) { mmio_w32(kSimCtrlOut, static_cast<uint8_t>(c)); }
 
 // The simple system has no exit status: print it, then halt the simulation.
 void exit(int code) {
-  if (code != 0) {
-    put_str("EXIT ");
-    put_dec(code);
-    put_str("\n");
-  }
+  report_exit(code);
   mmio_w32(kSimCtrlCtrl, 1);
   for (;;) {
   }
@@ -56,13 +52,7 @@ void exit(int code) {
 // mcycle/mcycleh are always 64 bits on Ibex (facts riscv-counters.md 1.1);
 // read hi/lo/hi (1.10).
 uint64_t cycles() {
-  uint32_t hi, lo, hi2;
-  do {
-    __asm__ volatile("csrr %0, mcycleh" : "=r"(hi));
-    __asm__ volatile("csrr %0, mcycle" : "=r"(lo));
-    __asm__ volatile("csrr %0, mcycleh" : "=r"(hi2));
-  } while (hi != hi2);
-  return (static_cast<uint64_t>(hi) << 32) | lo;
+  return riscv::read_mcycle();
 }
 
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {

@@ -75,11 +75,7 @@ void putc(char c) {
 // halts, which GRMON reports (QEMU's leon3_generic treats 'ta 0' in this
 // state as a shutdown request).
 void exit(int code) {
-  if (code != 0) {
-    put_str("EXIT ");
-    put_dec(code);
-    put_str("\n");
-  }
+  report_exit(code);
   psr_write((psr_read() | kPsrPil) & ~kPsrEt);
   __asm__ volatile("ta 0" : : : "memory");
   for (;;) {

@@ -12,7 +12,6 @@
 #include "sparc/trap_frame.hpp"
 
 
-using board::put_dec;
 using board::put_hex;
 using board::put_str;
 namespace {
@@ -183,11 +182,7 @@ void putc(char c) {
 }
 
 void exit(int code) {
-  if (code != 0) {
-    put_str("EXIT ");
-    put_dec(code);
-    put_str("\n");
-  }
+  report_exit(code);
   // Traps off. Then 'ta 0' is QEMU's LEON3 shutdown request (status 0); any
   // other trap with ET = 0 puts the CPU in error mode, and QEMU aborts
   // (status 134): that is the failure path.

@@ -6,13 +6,13 @@
 #include <stdint.h>
 
 #include "board_console.hpp"
+#include "riscv/hart.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
 #include "riscv/plic.hpp"
 
 
-using board::put_dec;
 using board::put_str;
 namespace {
 
@@ -67,20 +67,12 @@ void putc(char c) {
 }
 
 void exit(int code) {
-  if (code != 0) {
-    put_str("EXIT ");
-    put_dec(code);
-    put_str("\n");
-  }
-  // No exit device: park the hart with interrupts off (stop it from GRMON).
-  __asm__ volatile("csrci mstatus, 8");
-  for (;;) __asm__ volatile("wfi");
+  report_exit(code);
+  riscv::park_hart();
 }
 
 uint64_t cycles() {
-  uint64_t v;
-  __asm__ volatile("csrr %0, mcycle" : "=r"(v));
-  return v;
+  return riscv::read_mcycle();
 }
 
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {

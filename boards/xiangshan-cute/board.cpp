@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "board_console.hpp"
+#include "riscv/hart.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
@@ -47,9 +48,7 @@ void exit(int code) {
 }
 
 uint64_t cycles() {
-  uint64_t v;
-  __asm__ volatile("csrr %0, mcycle" : "=r"(v));
-  return v;
+  return riscv::read_mcycle();
 }
 
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {

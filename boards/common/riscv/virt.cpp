@@ -3,6 +3,7 @@
 // path for virtual interrupt lines, mcycle as the time base.
 #include <stdint.h>
 
+#include "riscv/hart.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
@@ -56,19 +57,7 @@ void exit(int code) {
 }
 
 uint64_t cycles() {
-#if __riscv_xlen == 64
-  uint64_t v;
-  __asm__ volatile("csrr %0, mcycle" : "=r"(v));
-  return v;
-#else
-  uint32_t hi, lo, hi2;
-  do {
-    __asm__ volatile("csrr %0, mcycleh" : "=r"(hi));
-    __asm__ volatile("csrr %0, mcycle" : "=r"(lo));
-    __asm__ volatile("csrr %0, mcycleh" : "=r"(hi2));
-  } while (hi != hi2);
-  return (static_cast<uint64_t>(hi) << 32) | lo;
-#endif
+  return riscv::read_mcycle();
 }
 
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
