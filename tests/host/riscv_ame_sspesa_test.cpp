@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AME (XiangShan CUTE) encoder and driver; Sspesa decode and expansion.
 #include <gtest/gtest.h>
 
@@ -225,19 +226,69 @@ TEST(RiscvSspesa, ReadsThePlatformCsrs) {
   EXPECT_EQ(s.bt2, 0xA000u);
 }
 
-TEST(RiscvSspesa, ExpandSequentialAndWithTwoTransfers) {
+std::vector<uint64_t> expanded(const sspesa::Sample& s) {
   uint64_t out[16];
-  sspesa::Sample s{0x1000, details(3, 0, 0, 0, 0, 0, 0), 0, 0};
-  ASSERT_EQ(sspesa::expand(s, out, 16).value(), 3u);
-  EXPECT_EQ(std::vector<uint64_t>(out, out + 3), (std::vector<uint64_t>{0x1000, 0x1004, 0x1008}));
-  s = {0x1000, details(6, 0, 2, 1, 3, 0, 0), 0x2000, 0x3000};
-  ASSERT_EQ(sspesa::expand(s, out, 6).value(), 6u);
-  EXPECT_EQ(std::vector<uint64_t>(out, out + 6),
-            (std::vector<uint64_t>{0x1000, 0x1004, 0x2000, 0x2004, 0x3000, 0x3004}));
-  s = {0x1000, details(2, 0, 1, 1, 0, 0, 0), 0x2000, 0};  // CT is the last one: target unused
-  ASSERT_EQ(sspesa::expand(s, out, 2).value(), 2u);
-  EXPECT_EQ(out[1], 0x1004u);
-  s = {0x1000, details(0, 1, 0, 0, 0, 0, 0), 0, 0};  // stalled: nothing retired
+  const auto r = sspesa::expand(s, out, 16);
+  EXPECT_TRUE(r.ok());
+  return r.ok() ? std::vector<uint64_t>(out, out + r.value()) : std::vector<uint64_t>{};
+}
+
+// The worked cases of riscv-performance-event-sampling PR #27, section
+// "Hardware Performance Monitor Sample Details (shpmsdetails)", the paragraph
+// on CTs, taken literally: "If CTs = 0, sampling software knows that all the
+// retired instructions executed sequentially. If CTs = 1, the instruction
+// stream jumped to the address in shpmsdetailsbt1 at the instruction count
+// recorded in the CTOFFSET1 field. If CTs = 2, CTOFFSET2 holds the
+// instruction count of where a second branch (or control transfer)
+// occurred, and shpmsdetailsbt2 [is] the target address for decoding
+// starting at that address. If CTs > 2, attribution will have some bias."
+TEST(RiscvSspesa, ProposalCaseNoTransferIsSequential) {
+  EXPECT_EQ(expanded({0x1000, details(3, 0, 0, 0, 0, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x1004, 0x1008}));
+}
+
+// CTOFFSET1 = 1: the transfer happened between the first and the second
+// retired instruction, so the second one (index 1) is at bt1.
+TEST(RiscvSspesa, ProposalCaseOneTransferJumpsAtTheRecordedCount) {
+  EXPECT_EQ(expanded({0x1000, details(2, 0, 1, 1, 0, 0, 0), 0x2000, 0}),
+            (std::vector<uint64_t>{0x1000, 0x2000}));
+  EXPECT_EQ(expanded({0x1000, details(4, 0, 1, 2, 0, 0, 0), 0x2000, 0}),
+            (std::vector<uint64_t>{0x1000, 0x1004, 0x2000, 0x2004}));
+}
+
+TEST(RiscvSspesa, ProposalCaseSecondTransferStartsDecodingAtBt2) {
+  EXPECT_EQ(expanded({0x1000, details(6, 0, 2, 1, 3, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x2004, 0x3000, 0x3004, 0x3008}));
+  // Back-to-back transfers: the instruction at bt1 is itself a taken branch.
+  EXPECT_EQ(expanded({0x1000, details(3, 0, 2, 1, 2, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x3000}));
+}
+
+TEST(RiscvSspesa, ProposalCaseMoreThanTwoTransfersUsesTwoTargetsRestSequential) {
+  EXPECT_EQ(expanded({0x1000, details(5, 0, 3, 1, 3, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x2004, 0x3000, 0x3004}));
+}
+
+// CTOFFSET = INSTRET: the last retired instruction transferred control; its
+// target retires in a later cycle, so no address of this sample is at bt1.
+TEST(RiscvSspesa, OffsetEqualToInstretIsATransferByTheLastInstruction) {
+  EXPECT_EQ(expanded({0x1000, details(2, 0, 1, 2, 0, 0, 0), 0x2000, 0}),
+            (std::vector<uint64_t>{0x1000, 0x1004}));
+  EXPECT_EQ(expanded({0x1000, details(3, 0, 2, 1, 3, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x2004}));
+}
+
+// CTOFFSET = 0 would put the transfer before the first retired instruction,
+// i.e. not "among the retiring instructions" that CTs counts: inconsistent.
+TEST(RiscvSspesa, OffsetZeroIsRejected) {
+  uint64_t out[4] = {0xDEAD, 0xDEAD, 0xDEAD, 0xDEAD};
+  EXPECT_EQ(sspesa::expand({0x1000, details(2, 0, 1, 0, 0, 0, 0), 0x2000, 0}, out, 4).status(),
+            Status::kBadArg);
+  EXPECT_EQ(out[0], 0xDEADu);
+}
+
+TEST(RiscvSspesa, StalledSampleRetiresNothing) {
+  const sspesa::Sample s{0x1000, details(0, 1, 0, 0, 0, 0, 0), 0, 0};
   EXPECT_EQ(sspesa::expand(s, nullptr, 0).value(), 0u);
 }
 
@@ -247,6 +298,10 @@ TEST(RiscvSspesa, ExpandWithSizeCallback) {
   sspesa::Sample s{0x1000, details(4, 0, 0, 0, 0, 0, 0), 0, 0};
   ASSERT_EQ(sspesa::expand(s, out, 4, sz).value(), 4u);
   EXPECT_EQ(std::vector<uint64_t>(out, out + 4), (std::vector<uint64_t>{0x1000, 0x1004, 0x1006, 0x1008}));
+  // After a transfer the size of the instruction at the target counts.
+  const sspesa::Sample t{0x1000, details(3, 0, 1, 1, 0, 0, 0), 0x2004, 0};
+  ASSERT_EQ(sspesa::expand(t, out, 4, sz).value(), 3u);
+  EXPECT_EQ(std::vector<uint64_t>(out, out + 3), (std::vector<uint64_t>{0x1000, 0x2004, 0x2006}));
   auto bad = [](void*, uint64_t) -> unsigned { return 3; };
   EXPECT_EQ(sspesa::expand(s, out, 4, bad).status(), Status::kMismatch);
   ASSERT_EQ(sspesa::expand(s, out, 4, nullptr, nullptr, 2).value(), 4u);
@@ -261,7 +316,7 @@ TEST(RiscvSspesa, ExpandRejectsEveryInconsistentRecordWithoutWriting) {
         for (unsigned o2 = 0; o2 < 16; ++o2) {
           for (auto& o : out) o = 0xDEAD;
           const sspesa::Sample s{0x1000, details(n, 0, cts, o1, o2, 0, 0), 0x2000, 0x3000};
-          const bool ok = (cts == 0 || o1 < n) && (cts < 2 || (o2 > o1 && o2 < n));
+          const bool ok = (cts == 0 || (o1 >= 1 && o1 <= n)) && (cts < 2 || (o2 > o1 && o2 <= n));
           const auto r = sspesa::expand(s, out, 16);
           ASSERT_EQ(r.ok(), ok) << n << " " << cts << " " << o1 << " " << o2;
           if (!ok) {
