@@ -187,6 +187,43 @@ TEST(RiscvAme, ModelCountsTheCompositionAndOverflows) {
   EXPECT_EQ(model.irq_outputs(), 0u);
 }
 
+// XiangShan composes in the per-cycle increment's width, so ADD wraps there:
+// AME 8 bits (PerfEventAme UInt(8.W)), legacy HPM 6 bits (PerfEvent UInt(6.W),
+// Chisel '+' keeps the width). 200 + 100 = 300 counts 300 - 256 = 44 per cycle.
+TEST(RiscvAme, ModelAddCompositionWrapsAtTheEightBitIncrementWidth) {
+  models::RiscvCsrConfig mc;
+  mc.standard = false;
+  mc.ame = true;
+  models::RiscvCsrModel model(mc);
+  model.set_ame_event_rate(1, 200);
+  model.set_ame_event_rate(2, 100);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  ame::AmeCounters a(ame::AmeConfig{true, 0x8});
+  ASSERT_EQ(a.init(), Status::kOk);
+  ame::Composition c;
+  c.event[0] = 1;
+  c.event[1] = 2;
+  c.op[0] = ame::OpType::kAdd;
+  ASSERT_EQ(a.program(3, c), Status::kOk);
+  ASSERT_EQ(a.write(3, 0), Status::kOk);
+  ASSERT_EQ(a.start(0x8), Status::kOk);
+  bus.advance(10);
+  EXPECT_EQ(a.read(3).value(), 10u * 44u);
+}
+
+TEST(RiscvAme, LegacyCompositionAddsInSixBits) {
+  using M = models::RiscvCsrModel;
+  const uint64_t add_all = (uint64_t{4} << 40) | (uint64_t{4} << 45) | (uint64_t{4} << 50);
+  const uint64_t v[4] = {40, 30, 20, 10};
+  EXPECT_EQ(M::compose(add_all, v, M::kLegacyIncrementBits), (40u + 30u + 20u + 10u) % 64u);
+  EXPECT_EQ(M::compose(add_all, v, M::kAmeIncrementBits), 100u);
+  EXPECT_EQ(M::combine(63, 1, 4, M::kLegacyIncrementBits), 0u);
+  EXPECT_EQ(M::combine(255, 1, 4, M::kAmeIncrementBits), 0u);
+  EXPECT_EQ(M::combine(0x1FF, 0, 0, M::kAmeIncrementBits), 0xFFu);  // inputs are 8 bits wide too
+}
+
 // ---- Sspesa --------------------------------------------------------------------
 uint64_t details(unsigned instret, unsigned rstate, unsigned cts, unsigned o1, unsigned o2,
                  unsigned co, unsigned cause) {

@@ -38,11 +38,20 @@ uint64_t RiscvCsrModel::ibex_event(unsigned i) const {
   return hpm_slot(i) ? uint64_t{1} << (i - 3) : 0;  // RTL: bit = index - 3 (not the doc's event id)
 }
 
-uint64_t RiscvCsrModel::combine(uint64_t a, uint64_t b, unsigned op) {
+uint64_t RiscvCsrModel::combine(uint64_t a, uint64_t b, unsigned op, unsigned bits) {
+  const uint64_t m = mask_bits(bits);
+  a &= m;
+  b &= m;
   if (op & 1) return a & b;
   if (op & 2) return a ^ b;
-  if (op & 4) return a + b;
+  if (op & 4) return (a + b) & m;
   return a | b;
+}
+
+uint64_t RiscvCsrModel::compose(uint64_t e, const uint64_t v[4], unsigned bits) {
+  const uint64_t s0 = combine(v[0], v[1], static_cast<unsigned>(field(e, 40, 5)), bits);
+  const uint64_t s1 = combine(v[2], v[3], static_cast<unsigned>(field(e, 45, 5)), bits);
+  return combine(s0, s1, static_cast<unsigned>(field(e, 50, 5)), bits);
 }
 
 uint64_t RiscvCsrModel::std_increment(unsigned i) const {
@@ -62,9 +71,7 @@ uint64_t RiscvCsrModel::ame_increment(unsigned i) const {
     const uint64_t id = field(e, 10 * k, 10);
     v[k] = id < kAmeEvents ? ame_rate_[id] : 0;
   }
-  const uint64_t s0 = combine(v[0], v[1], static_cast<unsigned>(field(e, 40, 5)));
-  const uint64_t s1 = combine(v[2], v[3], static_cast<unsigned>(field(e, 45, 5)));
-  return combine(s0, s1, static_cast<unsigned>(field(e, 50, 5)));
+  return compose(e, v, kAmeIncrementBits);
 }
 
 void RiscvCsrModel::add(uint64_t* c, uint64_t inc, uint64_t mask, unsigned i, bool ame) {

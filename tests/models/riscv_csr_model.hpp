@@ -43,7 +43,8 @@ class RiscvCsrModel final : public CsrModel {
   uint32_t irq_outputs() const override;
 
   // Test controls. Standard/Ibex event ids < kMaxEvents (event 0 = none);
-  // AME ids < kAmeEvents. Rates are per-cycle increments.
+  // AME ids < kAmeEvents. Rates are per-cycle increments (AME: the 8-bit
+  // event value, so only the low 8 bits count).
   void set_event_rate(unsigned event, uint32_t per_cycle);
   void set_ame_event_rate(unsigned event, uint32_t per_cycle);
   // Direct state access (no CSR semantics, no overflow).
@@ -61,8 +62,22 @@ class RiscvCsrModel final : public CsrModel {
   uint64_t csr_accesses() const { return accesses_; }
   uint64_t cycles() const { return now_; }
 
-  // XiangShan combine(a, b, op): priority op[0] AND, op[1] XOR, op[2] ADD, else OR.
-  static uint64_t combine(uint64_t a, uint64_t b, unsigned op);
+  // Per-cycle increment widths of the XiangShan event composition: every
+  // event value, every combine() result and so the ADD wrap at this width.
+  // Legacy HPM path: PerfEvent.value is UInt(6.W) and Chisel's '+' keeps the
+  // operands' width (OpenXiangShan/Utility@188edbe9
+  // src/main/scala/utility/HardwarePerfMonitor.scala: PerfEvent,
+  // HPerfCounter.combineEvents). AME path: "an independent AME 8-bit path",
+  // PerfEventAme(value: UInt(8.W)) (XiangShan AME PR #67, docs/hw/riscv-counters.md §3.5).
+  static constexpr unsigned kLegacyIncrementBits = 6;
+  static constexpr unsigned kAmeIncrementBits = 8;
+
+  // XiangShan combine(a, b, op) in 'bits' bits: priority op[0] AND, op[1]
+  // XOR, op[2] ADD (wrapping), else OR.
+  static uint64_t combine(uint64_t a, uint64_t b, unsigned op, unsigned bits);
+  // The per-cycle increment of an mhpmevent word (4-event composition) over
+  // per-event values v[4], everything 'bits' wide.
+  static uint64_t compose(uint64_t event_word, const uint64_t v[4], unsigned bits);
 
  private:
   static constexpr uint64_t kLcofiBit = 1u << 13;
