@@ -11,6 +11,7 @@
 #if defined(__riscv)
 #include "cm_model.hpp"
 #include "pmu/cm/layout.hpp"
+#include "pmu/riscv/csr_bank.hpp"
 #include "pmu/riscv/ibex.hpp"
 #include "riscv_csr_model.hpp"
 #endif
@@ -137,6 +138,13 @@ bool attach_emulated_devices(unsigned units) {
          "QEMU has none; pmukit's behavioural model serves it");
   }
   if ((units & (kIbexCsrs | kAmeCsrs)) != 0) {
+    if ((units & kIbexCsrs) != 0) {
+      // QEMU 7.2 keeps mhpmevent3..31 as its own plain storage even with
+      // pmu-num=0, so they never reach the model: write the Ibex RTL's
+      // hard-wired one-hot values (1 << (i-3)) there, as the core has them.
+      for (unsigned i = 3; i < 3 + csrs(units).config().num_hpm; ++i)
+        pmu::riscv::CsrBank<pmu::riscv::csr::kMhpmeventBase>::write(i, pmu::hal::csr_word{1} << (i - 3));
+    }
     harness::map_csr(&csrs(units), kCsrLines, sizeof(kCsrLines));
     note((units & kIbexCsrs) != 0 ? "Ibex hpm counters mhpmcounter3..12 (40 bits)"
                                    : "AME counter CSRs (XiangShan CUTE)",

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The code the examples measure: small, deterministic phases that run on
 // this core. Each phase is real work on real memory; on QEMU boards the
 // emulated SoC also raises the event lines that phase would raise on
@@ -22,6 +23,11 @@ const char* phase_name(Phase p);
 // *stop != 0 if 'stop' is given. *rounds_done (if given) = rounds run.
 uint32_t run_phase(Phase p, unsigned rounds, const volatile uint32_t* stop = nullptr,
                    unsigned* rounds_done = nullptr);
+
+// True if the last stream phase really copied its blocks (the destination
+// holds source + round for every block of the last rounds): the phase must
+// do the work it names on every compiler setting.
+bool stream_did_its_work();
 
 namespace detail {
 // What the emulated SoC does at phase boundaries and at each round (QEMU

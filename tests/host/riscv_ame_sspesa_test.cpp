@@ -102,9 +102,9 @@ TEST(RiscvAme, UndeclaredAmeTouchesNothing) {
   EXPECT_EQ(a.init(), Status::kUnavailable);
   EXPECT_EQ(a.read(0).status(), Status::kUnavailable);
   EXPECT_EQ(a.start(1), Status::kUnavailable);
-  EXPECT_EQ(a.set_counteren(1, 1, 1), Status::kUnavailable);
-  EXPECT_EQ(a.handle_ame_overflow_irq(), 0u);
-  EXPECT_EQ(a.program(3, ame::Composition{}), Status::kUnavailable);
+  EXPECT_EQ(ame::set_counteren(a, 1, 1, 1), Status::kUnavailable);
+  EXPECT_EQ(a.handle_overflow_irq().status(), Status::kUnavailable);
+  EXPECT_EQ(ame::program(a, 3, ame::Composition{}), Status::kUnavailable);
 }
 
 TEST(RiscvAme, BadInputTouchesNothing) {
@@ -113,10 +113,10 @@ TEST(RiscvAme, BadInputTouchesNothing) {
   ame::AmeCounters a(ame::AmeConfig{true, 0x0000000D});
   ame::Composition bad;
   bad.event[2] = 20;
-  EXPECT_EQ(a.program(3, bad), Status::kBadArg);
-  EXPECT_EQ(a.program(4, ame::Composition{}), Status::kBadArg);
-  EXPECT_EQ(a.set_counteren(0x2, 0, 0), Status::kBadArg);
-  EXPECT_EQ(a.set_counteren(0x10, 0, 0), Status::kBadArg);
+  EXPECT_EQ(ame::program(a, 3, bad), Status::kBadArg);
+  EXPECT_EQ(ame::program(a, 4, ame::Composition{}), Status::kBadArg);
+  EXPECT_EQ(ame::set_counteren(a, 0x2, 0, 0), Status::kBadArg);
+  EXPECT_EQ(ame::set_counteren(a, 0x10, 0, 0), Status::kBadArg);
   EXPECT_EQ(a.read(1).status(), Status::kBadArg);
 }
 
@@ -130,11 +130,11 @@ TEST(RiscvAme, ExactSequences) {
   bus.expect({CW(0xBC7, 5 | (8u << 10) | (uint64_t{4} << 40)), CR(0xBE7, 77), CC(0x7E9, 0x80),
               CS(0x7E9, 0x81), CW(0x7E8, 0xFD), CW(0x6C6, 0x5), CW(0x5E6, 0x1), CR(0xBE0, 9)});
   test::ScopedBackend use(bus);
-  EXPECT_EQ(a.program(7, c), Status::kOk);
+  EXPECT_EQ(ame::program(a, 7, c), Status::kOk);
   EXPECT_EQ(a.read(7).value(), 77u);
   EXPECT_EQ(a.start(0x80), Status::kOk);
   EXPECT_EQ(a.stop(0x81), Status::kOk);
-  EXPECT_EQ(a.set_counteren(0xFD, 0x5, 0x1), Status::kOk);
+  EXPECT_EQ(ame::set_counteren(a, 0xFD, 0x5, 0x1), Status::kOk);
   EXPECT_EQ(a.read(0).value(), 9u);
 }
 
@@ -143,15 +143,17 @@ struct Seen {
 };
 void record(void* ctx, unsigned source) { static_cast<Seen*>(ctx)->order.push_back(source); }
 
-TEST(RiscvAme, OverflowHookSnapshotsAmeScountovfClearsOfAndDispatches) {
+TEST(RiscvAme, OverflowHookSnapshotsAmeScountovfDispatchesThenClearsOf) {
   test::ExpectBackend bus;
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
+  CounterCallbacks cbs;
+  a.attach_callbacks(&cbs);
   Seen seen;
-  bus.expect({CR(0xDE0, 0x80000008), CR(0xBE3, 1), CC(0xBC3, kOf), CR(0xBFF, 2), CC(0xBDF, kOf)});
+  bus.expect({CR(0xDE0, 0x80000008), CC(0xBC3, kOf), CC(0xBDF, kOf)});
   test::ScopedBackend use(bus);
-  ASSERT_EQ(a.set_overflow_callback(31, {record, &seen}), Status::kOk);
-  ASSERT_EQ(a.set_overflow_callback(3, {record, &seen}), Status::kOk);
-  EXPECT_EQ(a.handle_ame_overflow_irq(), 0x80000008u);
+  ASSERT_EQ(a.on_overflow(31, {record, &seen}), Status::kOk);
+  ASSERT_EQ(a.on_overflow(3, {record, &seen}), Status::kOk);
+  EXPECT_EQ(a.handle_overflow_irq().value(), 0x80000008u);
   EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 31}));
 }
 
@@ -172,8 +174,8 @@ TEST(RiscvAme, ModelCountsTheCompositionAndOverflows) {
   ame::Composition c;  // (3 + 5) xor (6 and 12) = 8 ^ 4 = 12 per cycle
   c.event[0] = 1; c.event[1] = 2; c.event[2] = 3; c.event[3] = 4;
   c.op[0] = ame::OpType::kAdd; c.op[1] = ame::OpType::kAnd; c.op[2] = ame::OpType::kXor;
-  ASSERT_EQ(a.program(3, c), Status::kOk);
-  ASSERT_EQ(a.program(4, ame::decode(ame::single(2).value()).value()), Status::kOk);
+  ASSERT_EQ(ame::program(a, 3, c), Status::kOk);
+  ASSERT_EQ(ame::program(a, 4, ame::decode(ame::single(2).value()).value()), Status::kOk);
   ASSERT_EQ(a.write(4, ~uint64_t{0} - 9), Status::kOk);
   ASSERT_EQ(a.start(0x18), Status::kOk);
   bus.advance(10);
@@ -181,8 +183,10 @@ TEST(RiscvAme, ModelCountsTheCompositionAndOverflows) {
   EXPECT_EQ(a.overflow_vector().value(), 0x10u);
   EXPECT_EQ(model.irq_outputs(), models::RiscvCsrModel::kIrqAme);
   Seen seen;
-  ASSERT_EQ(a.set_overflow_callback(4, {record, &seen}), Status::kOk);
-  EXPECT_EQ(a.handle_ame_overflow_irq(), 0x10u);
+  CounterCallbacks cbs;
+  a.attach_callbacks(&cbs);
+  ASSERT_EQ(a.on_overflow(4, {record, &seen}), Status::kOk);
+  EXPECT_EQ(a.handle_overflow_irq().value(), 0x10u);
   EXPECT_EQ(seen.order, std::vector<unsigned>{4});
   EXPECT_EQ(model.irq_outputs(), 0u);
 }
@@ -206,7 +210,7 @@ TEST(RiscvAme, ModelAddCompositionWrapsAtTheEightBitIncrementWidth) {
   c.event[0] = 1;
   c.event[1] = 2;
   c.op[0] = ame::OpType::kAdd;
-  ASSERT_EQ(a.program(3, c), Status::kOk);
+  ASSERT_EQ(ame::program(a, 3, c), Status::kOk);
   ASSERT_EQ(a.write(3, 0), Status::kOk);
   ASSERT_EQ(a.start(0x8), Status::kOk);
   bus.advance(10);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sspesa sample details (riscv-performance-event-sampling PR #27, an open
 // proposal): the shpmsdetailsdata word and the 4-word sample record
 // (shpmspc, shpmsdetailsdata, shpmsdetailsbt1, shpmsdetailsbt2).
@@ -21,13 +22,13 @@ struct DetailsTag {
 using DetailsValue = reg::Value<DetailsTag>;
 
 namespace details {
-constexpr reg::Field<DetailsTag> INSTRET{0, 4};
-constexpr reg::Field<DetailsTag> RSTATE{4, 2};
-constexpr reg::Field<DetailsTag> CTS{6, 4};
-constexpr reg::Field<DetailsTag> CTOFFSET1{10, 4};
-constexpr reg::Field<DetailsTag> CTOFFSET2{14, 4};
-constexpr reg::Field<DetailsTag> CAUSEOFFSET{18, 4};
-constexpr reg::Field<DetailsTag> CAUSE{22, 10};
+constexpr reg::Field<DetailsTag> kInstret{0, 4};
+constexpr reg::Field<DetailsTag> kRstate{4, 2};
+constexpr reg::Field<DetailsTag> kCts{6, 4};
+constexpr reg::Field<DetailsTag> kCtoffset1{10, 4};
+constexpr reg::Field<DetailsTag> kCtoffset2{14, 4};
+constexpr reg::Field<DetailsTag> kCauseoffset{18, 4};
+constexpr reg::Field<DetailsTag> kCause{22, 10};
 }  // namespace details
 
 enum class RetireState : uint8_t { kRetired = 0, kStalled = 1, kFlushed = 2, kDrained = 3 };
@@ -53,13 +54,13 @@ struct Details {
 
 constexpr Details decode(uint64_t raw) {
   const DetailsValue v{raw};
-  return Details{static_cast<uint8_t>(v.get(details::INSTRET)),
-                 static_cast<RetireState>(v.get(details::RSTATE)),
-                 static_cast<uint8_t>(v.get(details::CTS)),
-                 static_cast<uint8_t>(v.get(details::CTOFFSET1)),
-                 static_cast<uint8_t>(v.get(details::CTOFFSET2)),
-                 static_cast<uint8_t>(v.get(details::CAUSEOFFSET)),
-                 static_cast<uint16_t>(v.get(details::CAUSE))};
+  return Details{static_cast<uint8_t>(v.get(details::kInstret)),
+                 static_cast<RetireState>(v.get(details::kRstate)),
+                 static_cast<uint8_t>(v.get(details::kCts)),
+                 static_cast<uint8_t>(v.get(details::kCtoffset1)),
+                 static_cast<uint8_t>(v.get(details::kCtoffset2)),
+                 static_cast<uint8_t>(v.get(details::kCauseoffset)),
+                 static_cast<uint16_t>(v.get(details::kCause))};
 }
 
 // One sample (the proposal's record: 4 XLEN words).

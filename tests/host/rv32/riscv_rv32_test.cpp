@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // Standard counters on RV32: hi/lo/hi against a model whose low half wraps
 // between the reads, split writes and event selectors, RV32 OF handling.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "pmu/riscv/counter_file.hpp"
+#include "pmu/riscv/counters.hpp"
 #include "riscv_csr_model.hpp"
 #include "support/backend.hpp"
 
@@ -89,11 +90,10 @@ TEST(RiscvRv32, ProgramWithoutSscofpmfTouchesOnlyTheLowHalfAndRejectsHighBits) {
 
 TEST(RiscvRv32, HookClearsOfInTheHighHalf) {
   test::ExpectBackend bus;
-  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CR(0xB83, 0), CR(0xB03, 3), CR(0xB83, 0),
-              CC(0x723, 0x80000000)});
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CC(0x723, 0x80000000)});
   test::ScopedBackend use(bus);
   Counters c(cfg(0x8));
-  EXPECT_EQ(c.handle_overflow_irq(), 0x8u);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
 }
 
 TEST(RiscvRv32, InitZeroesBothEventHalves) {

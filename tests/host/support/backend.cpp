@@ -27,13 +27,23 @@ const char* kind_name(Access::Kind k) {
     case Access::kCsrWrite: return "CSR-W";
     case Access::kCsrSet: return "CSR-S";
     case Access::kCsrClear: return "CSR-C";
+    case Access::kSbi: return "SBI";
   }
   return "?";
 }
 }  // namespace
 
 std::string to_string(const Access& a) {
-  char buf[96];
+  char buf[256];
+  if (a.kind == Access::kSbi) {
+    std::snprintf(buf, sizeof buf, "SBI(eid 0x%llx fid %llu, a=[0x%llx 0x%llx 0x%llx 0x%llx 0x%llx 0x%llx]) -> error %lld value 0x%llx",
+                  static_cast<unsigned long long>(a.addr >> 8), static_cast<unsigned long long>(a.addr & 0xFF),
+                  static_cast<unsigned long long>(a.args[0]), static_cast<unsigned long long>(a.args[1]),
+                  static_cast<unsigned long long>(a.args[2]), static_cast<unsigned long long>(a.args[3]),
+                  static_cast<unsigned long long>(a.args[4]), static_cast<unsigned long long>(a.args[5]),
+                  static_cast<long long>(a.error), static_cast<unsigned long long>(a.value));
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "%s(0x%llx, 0x%llx)", kind_name(a.kind),
                 static_cast<unsigned long long>(a.addr), static_cast<unsigned long long>(a.value));
   return buf;
@@ -54,6 +64,13 @@ uint64_t Backend::csr_clear(uint32_t csr, uint64_t bits) {
   const uint64_t old = csr_read(csr);
   csr_write(csr, old & ~bits);
   return old;
+}
+models::SbiRetModel Backend::sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) {
+  ADD_FAILURE() << "SBI call eid 0x" << std::hex << eid << " fid " << fid << " with no SBI below";
+  Access x{Access::kSbi, (uint64_t{eid} << 8) | fid, 0};
+  for (unsigned k = 0; k < 6; ++k) x.args[k] = a[k];
+  log.push_back(x);
+  return {-2, 0};
 }
 size_t Backend::mmio_accesses() const {
   size_t n = 0;
@@ -99,15 +116,44 @@ void ModelBus::mmio_write32(uintptr_t addr, uint32_t value) {
   log.push_back(W(addr, value));
   advance(cycles_per_access_);
 }
+models::SbiRetModel ModelBus::sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) {
+  if (sbi_ == nullptr) return Backend::sbi_call(eid, fid, a);
+  const models::SbiRetModel r = sbi_->call(eid, fid, a);
+  Access x{Access::kSbi, (uint64_t{eid} << 8) | fid, r.value};
+  for (unsigned k = 0; k < 6; ++k) x.args[k] = a[k];
+  x.error = r.error;
+  log.push_back(x);
+  advance(cycles_per_access_);
+  return r;
+}
+uint64_t ModelBus::csr_rmw(uint32_t csr, uint64_t bits, bool set) {
+  uint64_t old = 0;
+  if (csr_ == nullptr || !csr_->csr_read(csr, &old)) {
+    ADD_FAILURE() << (set ? "csrrs" : "csrrc") << " of CSR 0x" << std::hex << csr
+                  << " refused (illegal instruction: not modelled, or not accessible at this privilege)";
+    log.push_back(CR(csr, 0));
+    return 0;
+  }
+  log.push_back(CR(csr, old));
+  advance(cycles_per_access_);
+  csr_write(csr, set ? old | bits : old & ~bits);
+  return old;
+}
+uint64_t ModelBus::csr_set(uint32_t csr, uint64_t bits) { return csr_rmw(csr, bits, true); }
+uint64_t ModelBus::csr_clear(uint32_t csr, uint64_t bits) { return csr_rmw(csr, bits, false); }
 uint64_t ModelBus::csr_read(uint32_t csr) {
   uint64_t v = 0;
-  if (csr_ == nullptr || !csr_->csr_read(csr, &v)) ADD_FAILURE() << "read of unmodelled CSR 0x" << std::hex << csr;
+  if (csr_ == nullptr || !csr_->csr_read(csr, &v))
+    ADD_FAILURE() << "read of CSR 0x" << std::hex << csr
+                  << " refused (illegal instruction: not modelled, or not accessible at this privilege)";
   log.push_back(CR(csr, v));
   advance(cycles_per_access_);
   return v;
 }
 void ModelBus::csr_write(uint32_t csr, uint64_t value) {
-  if (csr_ == nullptr || !csr_->csr_write(csr, value)) ADD_FAILURE() << "write of unmodelled CSR 0x" << std::hex << csr;
+  if (csr_ == nullptr || !csr_->csr_write(csr, value))
+    ADD_FAILURE() << "write of CSR 0x" << std::hex << csr
+                  << " refused (illegal instruction: not modelled, not writable or not accessible at this privilege)";
   log.push_back(CW(csr, value));
   advance(cycles_per_access_);
 }
@@ -166,6 +212,24 @@ uint64_t ExpectBackend::csr_clear(uint32_t csr, uint64_t bits) {
   return 0;
 }
 
+models::SbiRetModel ExpectBackend::sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) {
+  Access got{Access::kSbi, (uint64_t{eid} << 8) | fid, 0};
+  for (unsigned k = 0; k < 6; ++k) got.args[k] = a[k];
+  if (next_ >= expected_.size()) {
+    ADD_FAILURE() << "unexpected " << to_string(got) << " after " << expected_.size() << " expected";
+    log.push_back(got);
+    return {-2, 0};
+  }
+  const Access& e = expected_[next_++];
+  bool same = e.kind == got.kind && e.addr == got.addr;
+  for (unsigned k = 0; k < 6; ++k) same = same && e.args[k] == got.args[k];
+  if (!same) ADD_FAILURE() << "access #" << (next_ - 1) << ": expected " << to_string(e) << ", got " << to_string(got);
+  got.value = e.value;
+  got.error = e.error;
+  log.push_back(got);
+  return {e.error, e.value};
+}
+
 // ---- NoAccessBackend ----
 uint32_t NoAccessBackend::mmio_read32(uintptr_t addr) {
   ADD_FAILURE() << "MMIO read at 0x" << std::hex << addr << " where no access was allowed";
@@ -196,4 +260,10 @@ uint64_t pmu_host_csr_read(uint32_t csr) { return pmu::test::current().csr_read(
 void pmu_host_csr_write(uint32_t csr, uint64_t value) { pmu::test::current().csr_write(csr, value); }
 uint64_t pmu_host_csr_set(uint32_t csr, uint64_t bits) { return pmu::test::current().csr_set(csr, bits); }
 uint64_t pmu_host_csr_clear(uint32_t csr, uint64_t bits) { return pmu::test::current().csr_clear(csr, bits); }
+pmu_host_sbiret_t pmu_host_sbi_call(uint32_t eid, uint32_t fid, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
+                                    uint64_t a4, uint64_t a5) {
+  const uint64_t a[6] = {a0, a1, a2, a3, a4, a5};
+  const pmu::models::SbiRetModel r = pmu::test::current().sbi_call(eid, fid, a);
+  return pmu_host_sbiret_t{r.error, static_cast<int64_t>(r.value)};
+}
 }

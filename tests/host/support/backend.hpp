@@ -9,6 +9,8 @@
 //   ExpectBackend  a strict, ordered expectation list: every access must be
 //                  the next expected one (kind, address, value); reads return
 //                  the scripted value. Unexpected or missing accesses fail.
+//                  SBI calls (ecall) are expectations too: SBI(fid, args,
+//                  error, value) scripts the reply exactly.
 // Every backend records an access log (Log) so a test can count accesses or
 // assert the exact sequence.
 #pragma once
@@ -18,15 +20,23 @@
 #include <vector>
 
 #include "mmio_model.hpp"
+#include "riscv_sbi_model.hpp"
 
 namespace pmu::test {
 
 struct Access {
-  enum Kind : uint8_t { kRead, kWrite, kCsrRead, kCsrWrite, kCsrSet, kCsrClear };
+  enum Kind : uint8_t { kRead, kWrite, kCsrRead, kCsrWrite, kCsrSet, kCsrClear, kSbi };
   Kind kind;
-  uint64_t addr;   // MMIO address or CSR number
-  uint64_t value;  // value read / written / bits set or cleared
-  bool operator==(const Access& o) const { return kind == o.kind && addr == o.addr && value == o.value; }
+  uint64_t addr;   // MMIO address, CSR number, or (SBI) eid << 8 | fid
+  uint64_t value;  // value read / written / bits set or cleared; SBI: the reply's value
+  uint64_t args[6] = {};  // SBI: a0..a5
+  int64_t error = 0;      // SBI: the reply's error
+  bool operator==(const Access& o) const {
+    if (kind != o.kind || addr != o.addr || value != o.value || error != o.error) return false;
+    for (unsigned k = 0; k < 6; ++k)
+      if (args[k] != o.args[k]) return false;
+    return true;
+  }
 };
 std::string to_string(const Access& a);
 std::string to_string(const std::vector<Access>& log);
@@ -38,6 +48,16 @@ inline Access CR(uint32_t csr, uint64_t v) { return {Access::kCsrRead, csr, v}; 
 inline Access CW(uint32_t csr, uint64_t v) { return {Access::kCsrWrite, csr, v}; }
 inline Access CS(uint32_t csr, uint64_t bits) { return {Access::kCsrSet, csr, bits}; }
 inline Access CC(uint32_t csr, uint64_t bits) { return {Access::kCsrClear, csr, bits}; }
+// An SBI PMU call (EID 0x504D55) and its reply; unused arguments are 0.
+inline Access SBI(uint32_t fid, std::initializer_list<uint64_t> a, int64_t error = 0, uint64_t value = 0,
+                  uint32_t eid = 0x504D55) {
+  Access x{Access::kSbi, (uint64_t{eid} << 8) | fid, value};
+  unsigned k = 0;
+  for (uint64_t v : a)
+    if (k < 6) x.args[k++] = v;
+  x.error = error;
+  return x;
+}
 
 class Backend {
  public:
@@ -49,6 +69,8 @@ class Backend {
   // Default set/clear: read, then write (models that care override them).
   virtual uint64_t csr_set(uint32_t csr, uint64_t bits);
   virtual uint64_t csr_clear(uint32_t csr, uint64_t bits);
+  // An SBI call; the default fails the test (no SBI implementation below).
+  virtual models::SbiRetModel sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]);
 
   std::vector<Access> log;
   size_t mmio_accesses() const;
@@ -74,6 +96,8 @@ class ModelBus : public Backend {
   explicit ModelBus(uint64_t cycles_per_access = 1) : cycles_per_access_(cycles_per_access) {}
   void map(uintptr_t base, uintptr_t size, models::MmioModel* m);
   void map_csr(models::CsrModel* m) { csr_ = m; }
+  // An SBI implementation in front of the CSR model (S-mode code under test).
+  void map_sbi(models::SbiPmuModel* m) { sbi_ = m; }
   // Let time pass with no access.
   void advance(uint64_t cycles);
 
@@ -81,8 +105,13 @@ class ModelBus : public Backend {
   void mmio_write32(uintptr_t addr, uint32_t value) override;
   uint64_t csr_read(uint32_t csr) override;
   void csr_write(uint32_t csr, uint64_t value) override;
+  // csrrs/csrrc: one instruction, so one failure if the CSR is refused.
+  uint64_t csr_set(uint32_t csr, uint64_t bits) override;
+  uint64_t csr_clear(uint32_t csr, uint64_t bits) override;
+  models::SbiRetModel sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) override;
 
  private:
+  uint64_t csr_rmw(uint32_t csr, uint64_t bits, bool set);
   struct Region {
     uintptr_t base, size;
     models::MmioModel* model;
@@ -90,6 +119,7 @@ class ModelBus : public Backend {
   Region* find(uintptr_t addr);
   std::vector<Region> regions_;
   models::CsrModel* csr_ = nullptr;
+  models::SbiPmuModel* sbi_ = nullptr;
   uint64_t cycles_per_access_;
 };
 
@@ -108,6 +138,7 @@ class ExpectBackend : public Backend {
   void csr_write(uint32_t csr, uint64_t value) override;
   uint64_t csr_set(uint32_t csr, uint64_t bits) override;
   uint64_t csr_clear(uint32_t csr, uint64_t bits) override;
+  models::SbiRetModel sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) override;
 
  private:
   uint64_t take(Access::Kind kind, uint64_t addr, uint64_t value);
