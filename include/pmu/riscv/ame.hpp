@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "pmu/hal/csr.hpp"
+#include "pmu/counter_unit.hpp"
 #include "pmu/riscv/counter_file.hpp"
 #include "pmu/riscv/hpm_event.hpp"
 #include "pmu/riscv/machine_csrs.hpp"
@@ -107,6 +108,7 @@ using AmeMap = MachineCsrs<AmeCsrs>;
 
 // The AME counters are one counter file over the AME CSRs.
 using AmeCounters = CounterFile<AmeMap>;
+static_assert(check_counter_unit<AmeCounters>(), "AME is a counter unit (include/pmu/counter_unit.hpp)");
 
 struct AmeConfig {
   bool declared = false;            // the board says: this is XiangShan + CUTE

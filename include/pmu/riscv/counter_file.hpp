@@ -185,7 +185,7 @@ class CounterFile {
     return vec;
   }
   // ISR adapter of the void (*)(void*) shape RTEMS and Zephyr install.
-  static void overflow_isr(void* self) { (void)static_cast<CounterFile*>(self)->handle_overflow_irq(); }
+  static void overflow_isr(void* self) { pmu::overflow_isr<CounterFile>(self); }
 
   // Let the local counter-overflow interrupt in (mie.LCOFIE; sie with SBI).
   Status enable_overflow_irq() {

@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "pmu/counter_unit.hpp"
 #include "pmu/riscv/counter_file.hpp"
 #include "pmu/riscv/machine_csrs.hpp"
 #include "pmu/status.hpp"
@@ -76,6 +77,7 @@ using IbexMap = MachineCsrs<IbexCsrs>;
 
 // The Ibex counters are one counter file over the Ibex CSRs.
 using IbexCounters = CounterFile<IbexMap>;
+static_assert(check_counter_unit<IbexCounters>(), "Ibex is a counter unit (include/pmu/counter_unit.hpp)");
 
 // What the core has, as discover() found it: the counters in counter_mask()
 // form and MHPMCounterWidth (0 when the core has no hpm counter).

@@ -13,12 +13,14 @@
 //  - the overflow of a counter is armed by start() (SBI clears OF there).
 #pragma once
 
+#include "pmu/counter_unit.hpp"
 #include "pmu/riscv/counter_file.hpp"
 #include "pmu/riscv/sbi_map.hpp"
 
 namespace pmu::riscv {
 
 using SbiCounters = CounterFile<SbiMap>;
+static_assert(check_counter_unit<SbiCounters>(), "the SBI file is a counter unit (include/pmu/counter_unit.hpp)");
 
 namespace sbi {
 
