@@ -19,7 +19,7 @@
 #   examples/<ex>/*.cpp, *.c         one image per board per example
 
 BOARD ?= qemu-virt-rv64
-QEMU_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-leon3
+QEMU_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-virt-rv64-sbi qemu-leon3
 REAL_BOARDS := $(filter-out $(QEMU_BOARDS) common,$(notdir $(patsubst %/,%,$(dir $(wildcard boards/*/board.mk)))))
 ALL_BOARDS := $(QEMU_BOARDS) $(REAL_BOARDS)
 

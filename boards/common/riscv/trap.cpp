@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V trap dispatch shared by every RISC-V board: interrupts go to the
 // board's dispatch_interrupt(cause) (CLINT/PLIC/local-interrupt glue), and
 // synchronous exceptions to board_exception_hook (the QEMU stub harness);
@@ -8,6 +9,7 @@
 #include "board.hpp"
 #include "riscv/trap_frame.hpp"
 #include "riscv/irq_dispatch.hpp"
+#include "riscv/priv.h"
 
 
 using board::put_hex;
@@ -33,7 +35,7 @@ volatile uint32_t board_emulation_traps;
 namespace {
 inline uint32_t instret_now() {
   uintptr_t v;
-  __asm__ volatile("csrr %0, minstret" : "=r"(v));
+  __asm__ volatile("csrr %0, " INSTRET_CSR : "=r"(v));
   return static_cast<uint32_t>(v);
 }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The QEMU 'virt' machine (rv32 and rv64): 16550 UART console, SiFive test
 // finisher for the exit status, CLINT software interrupt as the injection
 // path for virtual interrupt lines, mcycle as the time base.
@@ -7,12 +8,11 @@
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
+#include "riscv/virt_devices.hpp"
 #include "riscv/virt_irq.hpp"
 
 namespace {
 
-constexpr uintptr_t kUart = 0x10000000;      // 16550: THR +0, LSR +5
-constexpr uintptr_t kFinisher = 0x00100000;  // SiFive test device
 constexpr uintptr_t kClintMsip = 0x02000000; // hart 0 software interrupt
 constexpr unsigned kMieMsie = 3;
 
@@ -24,8 +24,6 @@ Line g_lines[board::kMaxIrqLines];
 volatile uint32_t g_soft_pending;
 
 inline void mmio_w32(uintptr_t a, uint32_t v) { *reinterpret_cast<volatile uint32_t*>(a) = v; }
-inline uint8_t mmio_r8(uintptr_t a) { return *reinterpret_cast<volatile uint8_t*>(a); }
-inline void mmio_w8(uintptr_t a, uint8_t v) { *reinterpret_cast<volatile uint8_t*>(a) = v; }
 
 void deliver_soft_lines() {
   mmio_w32(kClintMsip, 0);
@@ -45,16 +43,9 @@ namespace board {
 
 const char* name() { return config::kBoardName; }
 
-void putc(char c) {
-  while ((mmio_r8(kUart + 5) & 0x20) == 0) {
-  }
-  mmio_w8(kUart, static_cast<uint8_t>(c));
-}
+void putc(char c) { virt::uart_putc(c); }
 
-void exit(int code) {
-  const uint32_t v = code == 0 ? 0x5555u : ((static_cast<uint32_t>(code) & 0xFFFF) << 16) | 0x3333u;
-  for (;;) mmio_w32(kFinisher, v);
-}
+void exit(int code) { virt::finisher_exit(code); }
 
 uint64_t cycles() {
   return riscv::read_mcycle();
