@@ -376,3 +376,57 @@ TEST(RiscvWidth, ExtensionWithOverflowIrqLosesNoCountUnderRandomInterleavings) {
 
 TEST(RiscvWidth, ExtensionByReadsAloneLosesNoCount) { run_extension(false, 5); }
 }  // namespace
+
+namespace {
+// ---- boundaries the mutation run found untested (issue 15) -------------------
+
+// Bits 55:0 are the selector: a legal selector with bit 55 set is accepted
+// without Sscofpmf, and only 63:56 are refused.
+TEST(RiscvCounters, SelectorBit55IsLegalWithoutSscofpmf) {
+  test::ExpectBackend bus;
+  bus.expect(CW(0x323, uint64_t{1} << 55 | 7));
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 55 | 7}), Status::kOk);
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 56}), Status::kBadArg);
+}
+
+TEST(RiscvWidth, WidthIsZeroBeyondTheFileAndSixtyFourUntilProbed) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0xFFFFFFFD));
+  EXPECT_EQ(c.width(3), 0u);  // no totals: no width
+  c.track_totals(&totals);
+  for (unsigned i = 0; i < kNumCounterSlots; ++i) EXPECT_EQ(c.width(i), 64u) << i;
+  EXPECT_EQ(c.width(32), 0u);
+  EXPECT_EQ(c.width(~0u), 0u);
+}
+
+// A never-probed counter is 64 bits wide: its Sscofpmf overflow is a wrap of
+// 2^64, so the total is the counts, with no 2^63 (or any) added.
+TEST(RiscvWidth, NeverProbedCounterOverflowAddsNothingToTheTotal) {
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = true;
+  mc.num_hpm = 1;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(9, 1);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  c.track_totals(&totals);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.program(3, make_hpm_event(9).value()), Status::kOk);
+  ASSERT_EQ(c.write(3, ~uint64_t{0} - 9), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  bus.advance(25);
+  EXPECT_TRUE(model.event(3) >> 63);
+  EXPECT_EQ(c.read64(3).value(), 25u);  // OF pending: no extra period for a 64-bit counter
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+  bus.advance(5);
+  EXPECT_EQ(c.read64(3).value(), 30u);
+}
+}  // namespace

@@ -119,3 +119,81 @@ TEST(RiscvIbex, UnimplementedCountersAreRejectedByTheDriverAndReadZeroOnTheModel
   EXPECT_EQ(bad.read(0).status(), Status::kBadArg);
 }
 }  // namespace
+
+namespace {
+// ---- the three Ibex builds: 0 counters (stock simple system), 10 x 32 bits
+// (OpenTitan), 10 x 40 bits ("fully featured") -----------------------------------
+struct Build {
+  unsigned num, width;
+};
+constexpr Build kBuilds[] = {{0, 40}, {10, 32}, {10, 40}};
+
+TEST(RiscvIbex, ProbeCoreFindsWhatEachBuildHas) {
+  for (const Build& b : kBuilds) {
+    auto model = ibex_model(b.num, b.width);
+    test::ModelBus bus(0);
+    bus.map_csr(&model);
+    test::ScopedBackend use(bus);
+    const ibex::Found f = ibex::probe_core();
+    EXPECT_EQ(f.counters, ibex::counter_mask(b.num)) << b.num << "x" << b.width;
+    EXPECT_EQ(f.mhpm_counter_num(), b.num);
+    EXPECT_EQ(f.width, b.num == 0 ? 0u : b.width);
+    EXPECT_EQ(ibex::discover(f.config(), nullptr), Status::kOk);
+    // The probe restores what it touched: no counter keeps all ones.
+    EXPECT_EQ(model.counter(3), 0u);
+    EXPECT_EQ(model.inhibit(), 0u);
+  }
+}
+
+// The repro: a 10x32 core declared 10x40. init() refuses it before
+// anything is counted wrong (it was a delta of 2^40 - 2^32 + 317).
+TEST(RiscvIbex, InitRefusesADeclaredWidthTheCoreDoesNotHave) {
+  auto model = ibex_model(10, 32);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  const ibex::Config declared{10, 40};
+  ibex::IbexCounters c(declared);
+  EXPECT_EQ(ibex::init(c, declared), Status::kMismatch);
+  ibex::Found found;
+  EXPECT_EQ(ibex::discover(declared, &found), Status::kMismatch);
+  EXPECT_EQ(found.counters, 0x1FFDu);  // what the core has, also on a mismatch
+  EXPECT_EQ(found.width, 32u);
+}
+
+// Every build, every counter it has: the width each counter gets (64 for
+// mcycle/minstret, MHPMCounterWidth for mhpmcounter3..) and an exact 64-bit
+// total across a wrap at that width.
+TEST(RiscvIbex, EveryCounterOfEveryBuildHasItsWidthAndAnExactTotal) {
+  for (const Build& b : kBuilds) {
+    auto model = ibex_model(b.num, b.width);
+    for (unsigned id = 3; id <= 12; ++id) model.set_event_rate(id, 1);
+    test::ModelBus bus(0);
+    bus.map_csr(&model);
+    test::ScopedBackend use(bus);
+    const ibex::Config cfg{b.num, b.width};
+    ibex::IbexCounters c(cfg);
+    CounterTotals totals;
+    c.track_totals(&totals);
+    ASSERT_EQ(ibex::init(c, cfg), Status::kOk);
+    const uint32_t all = c.config().counters;
+    EXPECT_EQ(all, ibex::counter_mask(b.num));
+    ASSERT_EQ(c.stop(all), Status::kOk);
+    for (uint32_t m = all; m != 0; m &= m - 1) {
+      const unsigned i = util::ctz32(m);
+      const unsigned w = i < kFirstHpm ? 64u : b.width;
+      EXPECT_EQ(c.width(i), w) << b.num << "x" << b.width << " counter " << i;
+      // 20 counts below the wrap of that width (mcycle/minstret: 2^64).
+      const uint64_t top = w == 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+      ASSERT_EQ(c.write(i, top - 19), Status::kOk);
+      ASSERT_EQ(c.reset_total(i), Status::kOk);
+    }
+    ASSERT_EQ(c.start(all), Status::kOk);
+    bus.advance(317);
+    for (uint32_t m = all; m != 0; m &= m - 1) {
+      const unsigned i = util::ctz32(m);
+      EXPECT_EQ(c.read64(i).value(), 317u) << b.num << "x" << b.width << " counter " << i;
+    }
+  }
+}
+}  // namespace

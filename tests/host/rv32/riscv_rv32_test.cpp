@@ -96,6 +96,41 @@ TEST(RiscvRv32, HookClearsOfInTheHighHalf) {
   EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
 }
 
+// event() on RV32: with Sscofpmf the high half (OF, xINH) is joined from
+// mhpmeventNh; without it mhpmeventNh does not exist and is never read.
+TEST(RiscvRv32, EventRoundTripsWithSscofpmfThroughBothHalves) {
+  models::RiscvCsrConfig mc;
+  mc.xlen = 32;
+  mc.sscofpmf = true;
+  mc.num_hpm = 2;
+  models::RiscvCsrModel model(mc);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x18));
+  const HpmEvent ev = make_hpm_event(0x123456789ull, inhibit::kS | inhibit::kVu).value();
+  ASSERT_EQ(c.program(4, ev), Status::kOk);
+  EXPECT_EQ(c.event(4).value().raw, ev.raw);
+  EXPECT_EQ(model.event(4), ev.raw);
+}
+
+TEST(RiscvRv32, EventWithoutSscofpmfReadsOnlyTheLowHalf) {
+  test::ExpectBackend bus;
+  bus.expect({CW(0x323, 0x1234), CR(0x323, 0x1234)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  ASSERT_EQ(c.program(3, HpmEvent{0x1234}), Status::kOk);
+  EXPECT_EQ(c.event(3).value().raw, 0x1234u);
+}
+
+TEST(RiscvRv32, EventWithSscofpmfJoinsTheHighHalf) {
+  test::ExpectBackend bus;
+  bus.expect({CR(0x323, 0x1234), CR(0x723, 0x90000000)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.event(3).value().raw, 0x9000000000001234ull);
+}
+
 TEST(RiscvRv32, InitZeroesBothEventHalves) {
   test::ExpectBackend b2;
   b2.expect({pmu::test::CS(0x320, 0x8), CW(0x723, 0), CW(0x323, 0)});
