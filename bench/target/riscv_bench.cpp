@@ -60,7 +60,7 @@ uint32_t lcofi_hook(OverflowSource source) {
 TEST_CASE(bench, riscv_lcofi_hook) {
   (void)pmu::hal::csr_set<csr::kMcounteren>(~pmu::hal::csr_word{0});
   bench::report("riscv.lcofi_hook_entry_to_callback", "instructions", lcofi_hook(OverflowSource::kScountovf));
-  bench::report("riscv.lcofi_hook_entry_to_callback(per-counter OF, 1 hpm)", "instructions",
+  bench::report("riscv.lcofi_hook_each_of_entry_to_callback", "instructions",
                 lcofi_hook(OverflowSource::kEventOf));
 }
 

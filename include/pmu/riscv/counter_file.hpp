@@ -32,7 +32,12 @@ class CounterFile {
   using raw_type = uint64_t;
   static constexpr bool kRv32 = hal::kXlen == 32;
 
-  constexpr explicit CounterFile(const CounterConfig& cfg) : cfg_(cfg) {}
+  constexpr explicit CounterFile(const CounterConfig& cfg)
+      : cfg_(cfg),
+        hook_(!(cfg.present && cfg.sscofpmf && !(kRv32 && !Map::kRv32Halves))
+                  ? 0
+                  : kHookOn | (cfg.counters & kHpmSlots) |
+                        (cfg.overflow_source == OverflowSource::kEventOf ? kHookEachOf : 0)) {}
 
   const CounterConfig& config() const { return cfg_; }
   constexpr bool has(unsigned i) const { return i < kNumCounterSlots && (cfg_.counters >> i) & 1u; }
@@ -169,20 +174,19 @@ class CounterFile {
   // A callback must not write() its own counter (the fold would count from
   // the written value with OF still pending): reload after the hook.
   Result<uint32_t> handle_overflow_irq() {
-    if (Status s = check_of(); s != Status::kOk) return s;
+    const uint32_t hook = hook_;
+    if (hook == 0) return check_of();
     Map::clear_pending();
-    const uint32_t vec = snapshot();
+    uint32_t hpm = hook & kHpmSlots;
+    if constexpr (Map::kArmOnStart) hpm &= armed_;
+    const uint32_t vec = (hook & kHookEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
+    served_ = vec;
     if (CounterCallbacks* cbs = callbacks_; cbs != nullptr)
       for (uint32_t m = vec; m != 0; m &= m - 1) {
         const unsigned i = util::ctz32(m);
         cbs->cb[i](i);
       }
-    if (totals_ != nullptr)
-      for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(util::ctz32(m));
-    if (vec != 0) {
-      if (Status s = Map::acknowledge(vec); s != Status::kOk) return s;
-    }
-    return vec;
+    return finish_hook();
   }
   // ISR adapter of the void (*)(void*) shape RTEMS and Zephyr install.
   static void overflow_isr(void* self) { pmu::overflow_isr<CounterFile>(self); }
@@ -250,6 +254,17 @@ class CounterFile {
       of = of2;
     }
   }
+  // Steps 3 and 4 of the hook, out of line: the time to the first callback
+  // pays only for what steps 1 and 2 need.
+  __attribute__((noinline)) Result<uint32_t> finish_hook() {
+    const uint32_t vec = served_;
+    if (totals_ != nullptr)
+      for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(util::ctz32(m));
+    if (vec != 0) {
+      if (Status s = Map::acknowledge(vec); s != Status::kOk) return s;
+    }
+    return vec;
+  }
   // The hook's fold of a counter whose OF it saw: the value is raw + 2^width
   // until OF clears (acknowledge, right after), so the extension goes on
   // from raw.
@@ -285,9 +300,14 @@ class CounterFile {
     return cfg_.sscofpmf ? Status::kOk : Status::kUnavailable;
   }
   uint32_t snapshot() const {
-    uint32_t hpm = cfg_.counters & kHpmSlots;
+    uint32_t hpm = hook_ & kHpmSlots;
     if constexpr (Map::kArmOnStart) hpm &= armed_;
-    if (cfg_.overflow_source == OverflowSource::kScountovf) return Map::overflow_csr() & hpm;
+    if ((hook_ & kHookEachOf) == 0) return Map::overflow_csr() & hpm;
+    return snapshot_each_of(hpm);
+  }
+  // One OF read per counter: out of line, so the scountovf path (the usual
+  // one) keeps the hook's registers few.
+  __attribute__((noinline)) static uint32_t snapshot_each_of(uint32_t hpm) {
     uint32_t vec = 0;
     for (uint32_t m = hpm; m != 0; m &= m - 1) {
       const unsigned i = util::ctz32(m);
@@ -296,8 +316,15 @@ class CounterFile {
     return vec;
   }
 
+  // What the hook needs, in one word it reads once: 0 = no overflow vector
+  // (the hook is kUnavailable); else kHookOn, the hpm counters (bits 31:3),
+  // and kHookEachOf for the per-counter OF source (bits 0..2 are never hpm).
+  static constexpr uint32_t kHookOn = 1u << 0;
+  static constexpr uint32_t kHookEachOf = 1u << 1;
   CounterConfig cfg_;
+  uint32_t hook_;
   uint32_t armed_ = 0;
+  uint32_t served_ = 0;  // the hook's snapshot, for its out-of-line steps 3 and 4
   CounterCallbacks* callbacks_ = nullptr;
   CounterTotals* totals_ = nullptr;
 };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runtime-index access to a bank of 32 consecutive CSRs (Base + 0..31).
 //
 // csrr/csrw encode the CSR number as an immediate, so "counter i" cannot be
@@ -48,11 +49,18 @@ struct CsrBank {
 
   static constexpr uint32_t number(unsigned i) { return Base + (i & (kSize - 1)); }
 
-  static hal::csr_word read(unsigned i) { return Tables::kRead[i & (kSize - 1)](); }
-  static void write(unsigned i, hal::csr_word v) { Tables::kWrite[i & (kSize - 1)](v); }
+  // Always inlined: a constant index then folds to the one csr instruction,
+  // a runtime one is a table load and an indirect call at the call site
+  // (at -Os GCC otherwise outlines them and every access pays a second call).
+  __attribute__((always_inline)) static hal::csr_word read(unsigned i) { return Tables::kRead[i & (kSize - 1)](); }
+  __attribute__((always_inline)) static void write(unsigned i, hal::csr_word v) { Tables::kWrite[i & (kSize - 1)](v); }
   // Return the old value, as csrrs/csrrc do.
-  static hal::csr_word set(unsigned i, hal::csr_word bits) { return Tables::kSet[i & (kSize - 1)](bits); }
-  static hal::csr_word clear(unsigned i, hal::csr_word bits) { return Tables::kClear[i & (kSize - 1)](bits); }
+  __attribute__((always_inline)) static hal::csr_word set(unsigned i, hal::csr_word bits) {
+    return Tables::kSet[i & (kSize - 1)](bits);
+  }
+  __attribute__((always_inline)) static hal::csr_word clear(unsigned i, hal::csr_word bits) {
+    return Tables::kClear[i & (kSize - 1)](bits);
+  }
 
   static Result<hal::csr_word> read_checked(unsigned i) {
     if (i >= kSize) return Status::kBadArg;

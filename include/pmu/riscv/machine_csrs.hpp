@@ -41,7 +41,7 @@ struct MachineCsrs {
 
   // 64-bit value: one csrr on RV64; hi, lo, hi with retry on RV32 (on a
   // mismatch the second hi is the new first hi).
-  static uint64_t read(unsigned i) {
+  __attribute__((always_inline)) static uint64_t read(unsigned i) {
     if constexpr (kRv32 && kRv32Halves) {
       using Lo = CsrBank<Csrs::kCounterBase>;
       using Hi = CsrBank<Csrs::kCounterhBase>;

@@ -52,7 +52,7 @@ struct SbiMap {
   }
 
   // The shadow: cycle/instret/hpmcounterN (and the h halves on RV32).
-  static uint64_t read(unsigned i) {
+  __attribute__((always_inline)) static uint64_t read(unsigned i) {
     if constexpr (kRv32) {
       using Lo = CsrBank<csr::kHpmcounterBase>;
       using Hi = CsrBank<csr::kHpmcounterhBase>;
