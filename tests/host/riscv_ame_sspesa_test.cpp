@@ -8,6 +8,7 @@
 #include "pmu/riscv/sspesa.hpp"
 #include "riscv_csr_model.hpp"
 #include "support/backend.hpp"
+#include "support/callback_log.hpp"
 
 namespace {
 using namespace pmu;
@@ -138,21 +139,16 @@ TEST(RiscvAme, ExactSequences) {
   EXPECT_EQ(a.read(0).value(), 9u);
 }
 
-struct Seen {
-  std::vector<unsigned> order;
-};
-void record(void* ctx, unsigned source) { static_cast<Seen*>(ctx)->order.push_back(source); }
-
 TEST(RiscvAme, OverflowHookSnapshotsAmeScountovfDispatchesThenClearsOf) {
   test::ExpectBackend bus;
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
   CounterCallbacks cbs;
   a.attach_callbacks(&cbs);
-  Seen seen;
+  test::CallbackLog seen;
   bus.expect({CR(0xDE0, 0x80000008), CC(0xBC3, kOf), CC(0xBDF, kOf)});
   test::ScopedBackend use(bus);
-  ASSERT_EQ(a.on_overflow(31, {record, &seen}), Status::kOk);
-  ASSERT_EQ(a.on_overflow(3, {record, &seen}), Status::kOk);
+  ASSERT_EQ(a.on_overflow(31, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(a.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
   EXPECT_EQ(a.handle_overflow_irq().value(), 0x80000008u);
   EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 31}));
 }
@@ -182,10 +178,10 @@ TEST(RiscvAme, ModelCountsTheCompositionAndOverflows) {
   EXPECT_EQ(a.read(3).value(), 120u);
   EXPECT_EQ(a.overflow_vector().value(), 0x10u);
   EXPECT_EQ(model.irq_outputs(), models::RiscvCsrModel::kIrqAme);
-  Seen seen;
+  test::CallbackLog seen;
   CounterCallbacks cbs;
   a.attach_callbacks(&cbs);
-  ASSERT_EQ(a.on_overflow(4, {record, &seen}), Status::kOk);
+  ASSERT_EQ(a.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
   EXPECT_EQ(a.handle_overflow_irq().value(), 0x10u);
   EXPECT_EQ(seen.order, std::vector<unsigned>{4});
   EXPECT_EQ(model.irq_outputs(), 0u);

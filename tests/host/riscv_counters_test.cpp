@@ -10,6 +10,7 @@
 #include "pmu/riscv/counters.hpp"
 #include "riscv_csr_model.hpp"
 #include "support/backend.hpp"
+#include "support/callback_log.hpp"
 
 namespace {
 using namespace pmu;
@@ -153,20 +154,9 @@ TEST(RiscvHpmEvent, EncoderRejectsEveryOutOfRangeValue) {
 // The order of include/pmu/irq.hpp: clear the pending latch, snapshot, every
 // callback (lowest index first), fold the tracked totals, acknowledge exactly
 // the snapshot. A callback sees its counter's OF still set.
-struct Seen {
-  std::vector<unsigned> order;
-  test::Backend* bus = nullptr;
-  std::vector<size_t> log_at_call;
-};
-void record(void* ctx, unsigned source) {
-  auto* s = static_cast<Seen*>(ctx);
-  s->order.push_back(source);
-  if (s->bus != nullptr) s->log_at_call.push_back(s->bus->log.size());
-}
-
 TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot) {
   test::ExpectBackend bus;
-  Seen seen;
+  test::CallbackLog seen;
   seen.bus = &bus;
   CounterCallbacks cbs;
   Counters c(cfg(kCy | kIr | 0x38));
@@ -177,8 +167,8 @@ TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot)
       CC(0x323, kOf), CC(0x325, kOf),  // acknowledge after every callback
   });
   test::ScopedBackend use(bus);
-  ASSERT_EQ(c.on_overflow(3, {record, &seen}), Status::kOk);
-  ASSERT_EQ(c.on_overflow(5, {record, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
   EXPECT_EQ(c.handle_overflow_irq().value(), 0x28u);
   EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 5}));
   EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));  // both before any acknowledge
@@ -285,11 +275,11 @@ TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
   bus.map_csr(&model);
   test::ScopedBackend use(bus);
   Counters c(cfg(kCy | kIr | 0x78));
-  Seen seen;
+  test::CallbackLog seen;
   CounterCallbacks cbs;
   c.attach_callbacks(&cbs);
   ASSERT_EQ(c.init(), Status::kOk);
-  ASSERT_EQ(c.on_overflow(4, {record, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
   ASSERT_EQ(c.program(4, make_hpm_event(9).value()), Status::kOk);
   ASSERT_EQ(c.write(4, static_cast<uint64_t>(-100)), Status::kOk);
   ASSERT_EQ(c.enable_overflow_irq(), Status::kOk);

@@ -11,6 +11,7 @@
 #include "riscv_csr_model.hpp"
 #include "riscv_sbi_model.hpp"
 #include "support/backend.hpp"
+#include "support/callback_log.hpp"
 
 namespace {
 using namespace pmu;
@@ -83,23 +84,12 @@ TEST(RiscvSbi, ProgramConfiguresTheRawEventOrAnSbiEventOnThatCounterOnly) {
   EXPECT_EQ(c.program_event(4, sbi_pmu::kHwCpuCycles), Status::kUnavailable);
 }
 
-struct Seen {
-  std::vector<unsigned> order;
-  test::Backend* bus = nullptr;
-  std::vector<size_t> log_at_call;
-};
-void record(void* ctx, unsigned source) {
-  auto* s = static_cast<Seen*>(ctx);
-  s->order.push_back(source);
-  if (s->bus != nullptr) s->log_at_call.push_back(s->bus->log.size());
-}
-
 // sip.LCOFIP, scountovf masked by the started counters (SBI leaves OF = 1 on
 // configured, never started ones), callbacks, then per counter stop + start
 // (counter_start clears OF) and a stopped counter stays stopped.
 TEST(RiscvSbi, HookClearsSipSnapshotsStartedCountersCallsBackAndReArmsThroughSbi) {
   test::ExpectBackend bus;
-  Seen seen;
+  test::CallbackLog seen;
   seen.bus = &bus;
   CounterCallbacks cbs;
   SbiCounters c(cfg(0x38));
@@ -107,8 +97,8 @@ TEST(RiscvSbi, HookClearsSipSnapshotsStartedCountersCallsBackAndReArmsThroughSbi
   bus.expect({SBI(3, {0, 0x18, 0, 0})});
   test::ScopedBackend use(bus);
   ASSERT_EQ(c.start(0x18), Status::kOk);
-  ASSERT_EQ(c.on_overflow(3, {record, &seen}), Status::kOk);
-  ASSERT_EQ(c.on_overflow(4, {record, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
   bus.expect({CC(0x144, 0x2000), CR(0xDA0, 0x38),
               SBI(4, {3, 1, 0}), SBI(3, {3, 1, 0, 0}),
               SBI(4, {4, 1, 0}, kAlreadyStopped), SBI(3, {4, 1, 0, 0}), SBI(4, {4, 1, 0})});
@@ -203,11 +193,11 @@ TEST(RiscvSbi, ModelOverflowRaisesSupervisorLcofiTheHookReArmsAndTheTotalIsExact
   SbiCounters c(cfg(0x5 | 0x8));
   c.attach_callbacks(&cbs);
   c.track_totals(&totals);
-  Seen seen;
+  test::CallbackLog seen;
   ASSERT_EQ(sbi::discover(c).value(), 0xDu);
   ASSERT_EQ(c.init(), Status::kOk);
   ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
-  ASSERT_EQ(c.on_overflow(3, {record, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
   ASSERT_EQ(c.write(3, static_cast<uint64_t>(-100)), Status::kOk);
   ASSERT_EQ(c.reset_total(3), Status::kOk);
   ASSERT_EQ(c.enable_overflow_irq(), Status::kOk);

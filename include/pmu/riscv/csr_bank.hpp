@@ -73,4 +73,22 @@ struct CsrBank {
   }
 };
 
+// A 64-bit counter split over two banks on RV32 (Lo + i, Hi + i): hi, lo,
+// hi, and on a mismatch the second hi is the new first hi (unpriv
+// zicntr.adoc's idiom, docs/hw/riscv-counters.md §1.10). On RV64 one read.
+template <uint32_t Lo, uint32_t Hi>
+__attribute__((always_inline)) inline uint64_t read_counter(unsigned i) {
+  if constexpr (hal::kXlen == 32) {
+    uint32_t hi = static_cast<uint32_t>(CsrBank<Hi>::read(i));
+    for (;;) {
+      const uint32_t lo = static_cast<uint32_t>(CsrBank<Lo>::read(i));
+      const uint32_t hi2 = static_cast<uint32_t>(CsrBank<Hi>::read(i));
+      if (hi2 == hi) return (static_cast<uint64_t>(hi) << 32) | lo;
+      hi = hi2;
+    }
+  } else {
+    return CsrBank<Lo>::read(i);
+  }
+}
+
 }  // namespace pmu::riscv

@@ -39,22 +39,10 @@ struct MachineCsrs {
   static constexpr bool kProbe = true;        // counters are writable: the width can be probed
   static constexpr bool kArmOnStart = false;  // OF is armed by clearing it, not by a start
 
-  // 64-bit value: one csrr on RV64; hi, lo, hi with retry on RV32 (on a
-  // mismatch the second hi is the new first hi).
+  // 64-bit value: one csrr on RV64; hi, lo, hi with retry on RV32.
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
-    if constexpr (kRv32 && kRv32Halves) {
-      using Lo = CsrBank<Csrs::kCounterBase>;
-      using Hi = CsrBank<Csrs::kCounterhBase>;
-      uint32_t hi = static_cast<uint32_t>(Hi::read(i));
-      for (;;) {
-        const uint32_t lo = static_cast<uint32_t>(Lo::read(i));
-        const uint32_t hi2 = static_cast<uint32_t>(Hi::read(i));
-        if (hi2 == hi) return (static_cast<uint64_t>(hi) << 32) | lo;
-        hi = hi2;
-      }
-    } else {
-      return CsrBank<Csrs::kCounterBase>::read(i);
-    }
+    if constexpr (kRv32 && !kRv32Halves) return CsrBank<Csrs::kCounterBase>::read(i);  // never used: unusable
+    else return read_counter<Csrs::kCounterBase, Csrs::kCounterhBase>(i);
   }
   // RV32: lo = 0, hi, lo, so a running low half cannot carry into the new high.
   static Status write(unsigned i, uint64_t v) {

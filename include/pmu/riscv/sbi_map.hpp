@@ -53,19 +53,7 @@ struct SbiMap {
 
   // The shadow: cycle/instret/hpmcounterN (and the h halves on RV32).
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
-    if constexpr (kRv32) {
-      using Lo = CsrBank<csr::kHpmcounterBase>;
-      using Hi = CsrBank<csr::kHpmcounterhBase>;
-      uint32_t hi = static_cast<uint32_t>(Hi::read(i));
-      for (;;) {
-        const uint32_t lo = static_cast<uint32_t>(Lo::read(i));
-        const uint32_t hi2 = static_cast<uint32_t>(Hi::read(i));
-        if (hi2 == hi) return (static_cast<uint64_t>(hi) << 32) | lo;
-        hi = hi2;
-      }
-    } else {
-      return CsrBank<csr::kHpmcounterBase>::read(i);
-    }
+    return read_counter<csr::kHpmcounterBase, csr::kHpmcounterhBase>(i);
   }
   // Stop, start with the value, and stop again if it was stopped before.
   static Status write(unsigned i, uint64_t v) {
