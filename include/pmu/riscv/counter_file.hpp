@@ -173,7 +173,10 @@ class CounterFile {
   // snapshotted counters, which re-arms them). Returns the mask served.
   // A callback must not write() its own counter (the fold would count from
   // the written value with OF still pending): reload after the hook.
-  Result<uint32_t> handle_overflow_irq() {
+  // Loop invariants stay in the loop: hoisted, the lowest-bit lookup's two
+  // constants would each take a callee-saved register that the hook saves
+  // before its first callback.
+  __attribute__((optimize("no-move-loop-invariants"))) Result<uint32_t> handle_overflow_irq() {
     const uint32_t hook = hook_;
     if (hook == 0) return check_of();
     Map::clear_pending();
