@@ -25,11 +25,11 @@ LIBPMU := $(TDIR)/libpmu.a
 BOARD_OBJS := $(patsubst %,$(TDIR)/obj/%.o,$(basename $(BOARD_SRCS)))
 
 HARNESS_SRCS := $(wildcard tests/qemu/harness/*.cpp) $(wildcard tests/qemu/harness/$(ARCH)/*.cpp)
-MODEL_SRCS := $(wildcard tests/models/*.cpp)
+MODEL_SRCS := $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp))
 HARNESS_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(HARNESS_SRCS) $(MODEL_SRCS))
 # Examples use the stub devices but bring their own main().
 STUB_OBJS := $(filter-out %/runner.o,$(HARNESS_OBJS))
-HARNESS_INC := -Itests/qemu/harness -Itests/models
+HARNESS_INC := -Itests/qemu/harness -Isim/include
 
 $(TDIR)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)

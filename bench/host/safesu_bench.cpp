@@ -2,7 +2,7 @@
 // (4-core/128-event layout; the 7-bit crossbar fields straddle registers).
 #include "bench_host.hpp"
 #include "pmu/safesu/safesu.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 
 namespace {
 using namespace pmu;

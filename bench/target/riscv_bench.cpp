@@ -6,7 +6,7 @@
 #include "bench.hpp"
 #include "pmu/riscv/ame.hpp"
 #include "pmu/riscv/counter_file.hpp"
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 
 extern "C" volatile uint64_t board_emulation_instret;
 extern "C" volatile uint32_t board_emulation_traps;

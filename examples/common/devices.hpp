@@ -4,7 +4,7 @@
 // SoC drives their event inputs, interrupts arrive on the board's lines.
 // On a QEMU board (BOARD_EMULATED) the machine has no SafeSU, no CM perf
 // block and no custom counter CSRs: attach_emulated_devices() maps pmukit's
-// behavioural models (tests/models) at the addresses board::config gives, so
+// behavioural models (sim/models) at the addresses board::config gives, so
 // every register access of the driver traps and is served by the model, and
 // the workload (workload.hpp) tells the emulated SoC which events its phases
 // raise. Everything else in an example is what real firmware does.

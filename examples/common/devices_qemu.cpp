@@ -1,18 +1,18 @@
 // QEMU boards: the units the machine lacks are pmukit's behavioural models
-// (tests/models), served by the stub harness (trap and emulate). This file
+// (sim/models), served by the stub harness (trap and emulate). This file
 // is also the emulated SoC: it turns workload phases into event levels.
 #include "board_config.hpp"
 #include "console.hpp"
 #include "devices.hpp"
 #include "harness.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 #include "soc_events.hpp"
 #include "workload.hpp"
 #if defined(__riscv)
-#include "cm_model.hpp"
+#include "pmu_sim/cm_model.hpp"
 #include "pmu/cm/layout.hpp"
 #include "pmu/riscv/ibex.hpp"
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 #endif
 
 // The harness's measure of emulation time (guest time = cycles - this).

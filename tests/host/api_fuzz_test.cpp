@@ -7,10 +7,10 @@
 
 #include <random>
 
-#include "cm_model.hpp"
+#include "pmu_sim/cm_model.hpp"
 #include "pmu/cm/perf.hpp"
 #include "pmu/safesu/safesu.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 #include "support/backend.hpp"
 
 namespace {

@@ -6,13 +6,13 @@
 #include <gtest/gtest.h>
 
 #include "c_api_tests.h"
-#include "cm_model.hpp"
-#include "grlib_pnp_model.hpp"
+#include "pmu_sim/cm_model.hpp"
+#include "pmu_sim/grlib_pnp_model.hpp"
 #include "pmu/c/pmu.h"
 #include "pmu/cm/layout.hpp"
 #include "pmu/status.hpp"
-#include "riscv_csr_model.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 #include "support/backend.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "cm_model.hpp"
+#include "pmu_sim/cm_model.hpp"
 #include "pmu/cm/perf.hpp"
 #include "support/backend.hpp"
 

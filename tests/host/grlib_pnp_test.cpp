@@ -1,7 +1,7 @@
 // GRLIB AHB plug&play discovery against a model of the P&P area.
 #include <gtest/gtest.h>
 
-#include "grlib_pnp_model.hpp"
+#include "pmu_sim/grlib_pnp_model.hpp"
 #include "pmu/grlib/pnp.hpp"
 #include "support/backend.hpp"
 

@@ -5,7 +5,7 @@
 
 #include "pmu/riscv/ame.hpp"
 #include "pmu/riscv/sspesa.hpp"
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 #include "support/backend.hpp"
 
 namespace {

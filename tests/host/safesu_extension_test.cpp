@@ -7,7 +7,7 @@
 #include <random>
 
 #include "pmu/safesu/safesu.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 #include "support/backend.hpp"
 
 namespace {

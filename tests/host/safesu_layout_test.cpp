@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "pmu/safesu/layout.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 
 namespace {
 using namespace pmu::safesu;

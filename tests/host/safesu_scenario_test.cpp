@@ -1,4 +1,4 @@
-// SafeSU driver against the behavioural model (tests/models/safesu_model):
+// SafeSU driver against the behavioural model (sim/models/safesu_model):
 // whole scenarios with events, interrupts (the model's output lines) and the
 // hooks, on the shipped configurations.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/safesu/selftest.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 #include "support/backend.hpp"
 
 namespace {

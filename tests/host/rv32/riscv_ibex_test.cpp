@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "pmu/riscv/ibex.hpp"
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 #include "support/backend.hpp"
 
 namespace {

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "pmu/riscv/counter_file.hpp"
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 #include "support/backend.hpp"
 
 namespace {

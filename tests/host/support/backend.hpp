@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "mmio_model.hpp"
+#include "pmu_sim/mmio_model.hpp"
 
 namespace pmu::test {
 

@@ -1,4 +1,4 @@
-// pmu::cm::Perf on the stub device: the model (tests/models/cm_model.hpp) is
+// pmu::cm::Perf on the stub device: the model (sim/include/pmu_sim/cm_model.hpp) is
 // mapped over the Global Debug Block at the board's GCR base + 0x6000, and
 // CM_PCInt (model output 0) drives board line kCmIrqLine, so the overflow
 // hook is entered by a real trap.
@@ -8,7 +8,7 @@
 // (counters started and stopped in one write agree exactly, totals equal the
 // model's ground truth), plus exact emulated-access counts per call.
 #include "board_config.hpp"
-#include "cm_model.hpp"
+#include "pmu_sim/cm_model.hpp"
 #include "harness.hpp"
 #include "pmu/cm/perf.hpp"
 

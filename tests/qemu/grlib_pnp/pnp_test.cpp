@@ -2,7 +2,7 @@
 // machine's REAL AHB P&P area (0xFFFFF000), then against a P&P model placed
 // by the stub harness for the case the real table cannot show (a SafeSU).
 #include "board_config.hpp"
-#include "grlib_pnp_model.hpp"
+#include "pmu_sim/grlib_pnp_model.hpp"
 #include "harness.hpp"
 #include "pmu/grlib/pnp.hpp"
 

@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "board.hpp"
-#include "mmio_model.hpp"  // tests/models: the model interfaces shared with host tests
+#include "pmu_sim/mmio_model.hpp"  // the model interfaces shared with host tests
 
 namespace harness {
 

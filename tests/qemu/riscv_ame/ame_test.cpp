@@ -3,7 +3,7 @@
 #include "board_config.hpp"
 #include "harness.hpp"
 #include "pmu/riscv/ame.hpp"
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 
 namespace {
 using namespace pmu::riscv;

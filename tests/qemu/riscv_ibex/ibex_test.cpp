@@ -1,7 +1,7 @@
 // The Ibex profile on qemu-virt-rv32.
 #include "harness.hpp"
 #include "pmu/riscv/ibex.hpp"
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 
 namespace {
 using namespace pmu::riscv;

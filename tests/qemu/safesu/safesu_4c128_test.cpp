@@ -2,7 +2,7 @@
 // address, lines per wrapper version A (board_config.hpp).
 #include "board_config.hpp"
 #include "pmu/safesu/layout.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 
 namespace safesu_suite {
 constexpr uintptr_t kBase = board::config::kSafesuBase;

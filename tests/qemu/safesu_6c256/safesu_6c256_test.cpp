@@ -1,7 +1,7 @@
 // SafeSU scenarios on the 6-core/256-event (SELENE) instance.
 #include "board_config.hpp"
 #include "pmu/safesu/layout.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 
 namespace safesu_suite {
 constexpr uintptr_t kBase = board::config::kSafesu6c256Base;

@@ -4,7 +4,7 @@
 // fails if that piece is broken.
 #include "board_config.hpp"
 #include "harness.hpp"
-#include "stub_test_device.hpp"
+#include "pmu_sim/stub_test_device.hpp"
 
 namespace {
 

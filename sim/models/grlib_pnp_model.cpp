@@ -1,4 +1,4 @@
-#include "grlib_pnp_model.hpp"
+#include "pmu_sim/grlib_pnp_model.hpp"
 
 namespace pmu::models {
 

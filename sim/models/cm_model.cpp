@@ -1,4 +1,4 @@
-#include "cm_model.hpp"
+#include "pmu_sim/cm_model.hpp"
 
 namespace pmu::models {
 namespace {

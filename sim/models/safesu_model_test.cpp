@@ -4,7 +4,7 @@
 // offsets; the driver is not involved.
 #include <gtest/gtest.h>
 
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 
 namespace {
 using pmu::models::SafesuModel;

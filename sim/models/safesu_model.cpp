@@ -1,7 +1,7 @@
 // SafeSU behavioural model: one clock cycle at a time (cycle()), plus closed
 // forms for long quiet stretches (bulk()) so the QEMU stub can advance the
 // model by millions of guest cycles cheaply. Timing choices: see the header.
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 
 namespace pmu::models {
 

@@ -1,4 +1,4 @@
-#include "riscv_csr_model.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
 
 namespace pmu::models {
 namespace {

@@ -1,4 +1,4 @@
-#include "stub_test_device.hpp"
+#include "pmu_sim/stub_test_device.hpp"
 
 namespace pmu::models {
 

@@ -2,7 +2,7 @@
 // rely on (W1C, Perf_Num_Cnt, reset bits, rates, ovf-stop, CM_PCInt level).
 #include <gtest/gtest.h>
 
-#include "cm_model.hpp"
+#include "pmu_sim/cm_model.hpp"
 
 namespace {
 using pmu::models::CmPerfModel;
