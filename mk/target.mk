@@ -24,12 +24,12 @@ LIBPMU := $(TDIR)/libpmu.a
 
 BOARD_OBJS := $(patsubst %,$(TDIR)/obj/%.o,$(basename $(BOARD_SRCS)))
 
-HARNESS_SRCS := $(wildcard tests/qemu/harness/*.cpp) $(wildcard tests/qemu/harness/$(ARCH)/*.cpp)
+HARNESS_SRCS := $(wildcard sim/runtime/*.cpp) $(wildcard sim/runtime/$(ARCH)/*.cpp) tests/support/qemu/runner.cpp
 MODEL_SRCS := $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp))
 HARNESS_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(HARNESS_SRCS) $(MODEL_SRCS))
 # Examples use the stub devices but bring their own main().
 STUB_OBJS := $(filter-out %/runner.o,$(HARNESS_OBJS))
-HARNESS_INC := -Itests/qemu/harness -Isim/include
+HARNESS_INC := -Isim/include -Itests/support
 
 $(TDIR)/obj/%.o: %.cpp
 	@mkdir -p $(dir $@)

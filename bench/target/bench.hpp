@@ -6,7 +6,8 @@
 
 #include <stdint.h>
 
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 
 namespace bench {
 

@@ -4,7 +4,7 @@
 #include "board_config.hpp"
 #include "console.hpp"
 #include "devices.hpp"
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
 #include "pmu_sim/safesu_model.hpp"
 #include "soc_events.hpp"
 #include "workload.hpp"

@@ -9,7 +9,8 @@
 // model's ground truth), plus exact emulated-access counts per call.
 #include "board_config.hpp"
 #include "pmu_sim/cm_model.hpp"
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 #include "pmu/cm/perf.hpp"
 
 namespace {

@@ -3,7 +3,8 @@
 // by the stub harness for the case the real table cannot show (a SafeSU).
 #include "board_config.hpp"
 #include "pmu_sim/grlib_pnp_model.hpp"
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 #include "pmu/grlib/pnp.hpp"
 
 using namespace pmu::grlib;

@@ -1,7 +1,8 @@
 // AME counters on qemu-virt-rv64: every AME CSR is served by the model; the
 // AME overflow hook is entered by a real trap (model line -> board line).
 #include "board_config.hpp"
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 #include "pmu/riscv/ame.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 

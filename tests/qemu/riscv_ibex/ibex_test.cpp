@@ -1,5 +1,6 @@
 // The Ibex profile on qemu-virt-rv32.
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 #include "pmu/riscv/ibex.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 

@@ -3,7 +3,8 @@
 // M-mode (the driver reads per-counter OF bits instead), an inhibited counter
 // reads its last written value and counts the inhibited time (no frozen-value
 // assertions), events bind first-come (init zeroes every selector).
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 #include "pmu/riscv/counter_file.hpp"
 #include "riscv/virt_irq.hpp"
 

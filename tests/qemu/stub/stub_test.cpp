@@ -3,7 +3,8 @@
 // interrupt injection through a real trap, CSR emulation) has a test that
 // fails if that piece is broken.
 #include "board_config.hpp"
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 #include "pmu_sim/stub_test_device.hpp"
 
 namespace {

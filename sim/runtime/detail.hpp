@@ -1,5 +1,5 @@
-// Between the harness core (harness.cpp: test runner, device table, level
-// interrupts) and the per-architecture trap decoders (riscv/, sparc/).
+// Between the runtime core (harness.cpp: device table, level interrupts)
+// and the per-architecture trap decoders (riscv/, sparc/).
 #pragma once
 
 #include <stdint.h>
@@ -22,12 +22,5 @@ bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value);
 // with rs1 = x0 / zimm = 0 (pure reads, which must not write). *old receives
 // the value before the operation. Returns false if no model has this CSR.
 bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, uint64_t* old);
-
-// Board interrupt entry for a line forced by the harness: the arch glue calls
-// this from its interrupt handler (the board's irq dispatch does it).
-void after_access();
-
-// Between tests: interrupts off, handlers detached, devices unmapped.
-void reset_after_test();
 
 }  // namespace harness::detail

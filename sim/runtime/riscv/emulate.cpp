@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "board.hpp"
-#include "detail.hpp"
+#include "../detail.hpp"
 #include "riscv/trap_frame.hpp"
 
 namespace {

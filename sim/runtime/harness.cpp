@@ -1,7 +1,7 @@
-// The QEMU test runtime core: console printf, the test runner, the table of
-// stub devices and the level-sensitive interrupt glue. The per-architecture
+// The trap-and-emulate runtime core: console printf, the table of stub
+// devices and the level-sensitive interrupt glue. The per-architecture
 // trap decoders (riscv/, sparc/) call into detail::mmio_access/csr_access.
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
 
 #include <stdarg.h>
 
@@ -31,7 +31,6 @@ IrqWrap g_irq[board::kMaxIrqLines];
 uint32_t g_level_prev;  // lines seen high at the previous evaluation
 uint32_t g_mmio_traps;
 uint32_t g_csr_traps;
-bool g_failed;
 
 constexpr uint32_t kStormLimit = 100000;
 
@@ -189,21 +188,6 @@ void printf(const char* fmt, ...) {
   va_end(ap);
 }
 
-// ---- test framework ---------------------------------------------------------------
-void check_failed(const char* file, int line, const char* expr) {
-  g_failed = true;
-  printf("  check failed: %s:%d: %s\n", file, line, expr);
-}
-
-void check_eq_failed(const char* file, int line, const char* a, const char* b, uint64_t va,
-                     uint64_t vb) {
-  g_failed = true;
-  printf("  check failed: %s:%d: %s == %s (0x%llx vs 0x%llx)\n", file, line, a, b,
-         static_cast<unsigned long long>(va), static_cast<unsigned long long>(vb));
-}
-
-bool current_failed() { return g_failed; }
-
 // ---- stub devices -------------------------------------------------------------------
 MmioMapping* map_mmio(uintptr_t base, uintptr_t size, pmu::models::MmioModel* model,
                       const uint8_t* irq_lines, unsigned n_irq_lines) {
@@ -291,9 +275,9 @@ bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, 
   return true;
 }
 
-void after_access() { update_lines(); }
+}  // namespace detail
 
-void reset_after_test() {
+void reset() {
   board::irq_global_disable();
   for (unsigned line = 0; line < board::kMaxIrqLines; ++line) {
     if (g_irq[line].handler != nullptr) board::irq_detach(line);
@@ -301,9 +285,7 @@ void reset_after_test() {
   }
   unmap_all();
   unmap_csr();
-  g_failed = false;
 }
 
-}  // namespace detail
 }  // namespace harness
 

@@ -1,6 +1,8 @@
-// The QEMU test runtime: a tiny test framework plus the trap-and-emulate stub
-// device. Test images link: board start-up + this harness + the suite's test
-// files + the models they use + libpmu.
+// The trap-and-emulate runtime (the "stub harness"): behavioural models served
+// as devices at addresses where the machine has nothing, their interrupt
+// outputs delivered as level-sensitive board lines, and a console printf.
+// Images that use it link: board start-up + sim/runtime + the models they map
+// + libpmu. The QEMU test framework (TEST_CASE, CHECK) is tests/support/qemu.
 #pragma once
 
 #include <stddef.h>
@@ -15,46 +17,6 @@ namespace harness {
 void print(const char* s);
 // Minimal printf: %s %c %d %u %x %08x %lu %lx %llu %llx %p %%.
 void printf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
-
-// ---- test framework ------------------------------------------------------
-// TEST_CASE(unit, name) { ... } registers a test in the image (a const
-// descriptor in section .pmu_tests: no static constructor). The runner prints
-// "PASS <board> <unit>.<name>" or "FAIL <board> <unit>.<name>" for each, then
-// "SUMMARY <board> <suite> <p> passed, <f> failed" and exits 0 only if all
-// passed.
-struct TestCase {
-  const char* unit;
-  const char* name;
-  void (*fn)();
-};
-
-void check_failed(const char* file, int line, const char* expr);
-void check_eq_failed(const char* file, int line, const char* a, const char* b,
-                     uint64_t va, uint64_t vb);
-bool current_failed();
-
-#define PMU_HARNESS_CAT2(a, b) a##b
-#define PMU_HARNESS_CAT(a, b) PMU_HARNESS_CAT2(a, b)
-#define TEST_CASE(unit, name)                                                  \
-  static void PMU_HARNESS_CAT(test_fn_, name)();                              \
-  __attribute__((used, section(".pmu_tests"))) static const ::harness::TestCase \
-      PMU_HARNESS_CAT(test_desc_, name) = {#unit, #name,                        \
-                                           &PMU_HARNESS_CAT(test_fn_, name)};   \
-  static void PMU_HARNESS_CAT(test_fn_, name)()
-
-#define CHECK(cond)                                                   \
-  do {                                                                \
-    if (!(cond)) ::harness::check_failed(__FILE__, __LINE__, #cond); \
-  } while (0)
-#define CHECK_EQ(a, b)                                                          \
-  do {                                                                          \
-    const auto pmu_va_ = (a);                                                   \
-    const auto pmu_vb_ = (b);                                                   \
-    if (!(pmu_va_ == pmu_vb_))                                                  \
-      ::harness::check_eq_failed(__FILE__, __LINE__, #a, #b,                    \
-                                 (uint64_t)(pmu_va_), (uint64_t)(pmu_vb_));     \
-  } while (0)
-#define CHECK_OK(expr) CHECK((expr) == ::pmu::Status::kOk)
 
 // ---- stub MMIO device ------------------------------------------------------
 // Map a model at [base, base+size). Accesses there trap (access fault on
@@ -104,5 +66,9 @@ inline void model_barrier() { __asm__ volatile("" ::: "memory"); }
 
 // Emulated-access statistics, for tests that assert access counts.
 uint32_t mmio_traps();
+
+// Between two tests (or two uses of the devices): interrupts off, handlers
+// detached, devices unmapped.
+void reset();
 
 }  // namespace harness

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "board.hpp"
-#include "detail.hpp"
+#include "../detail.hpp"
 #include "sparc/trap_frame.hpp"
 
 namespace {
