@@ -6,16 +6,16 @@ HDIR := $(BUILD)/host
 HOST_CXX ?= g++
 HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 HOST_CXXFLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -Wshadow -DPMU_HOST \
-                 -Iinclude -Isim/include -Itests/host $(HOST_SAN)
+                 -Iinclude -Isim/include -Itests/support -Itests/host $(HOST_SAN)
 HOST_LDLIBS := -lgtest -lpthread
 # C sources of the host tests (the C API exercised from C) are compiled as C11.
 HOST_CC ?= gcc
 HOST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -DPMU_HOST -Iinclude -Itests/host $(HOST_SAN)
 
 HOST_LIB_SRCS := $(wildcard src/*/*.cpp)
-HOST_TEST_SRCS := $(wildcard tests/host/*.cpp) $(wildcard sim/models/*_test.cpp) $(wildcard tests/host/support/*.cpp)
+HOST_TEST_SRCS := $(wildcard tests/host/*.cpp) $(wildcard sim/models/*_test.cpp) $(wildcard tests/support/host/*.cpp) sim/host/host_bus.cpp
 HOST_TEST_C_SRCS := $(wildcard tests/host/*.c)
-HOST_TEST32_SRCS := $(wildcard tests/host/rv32/*.cpp) $(wildcard tests/host/support/*.cpp) tests/host/main.cpp
+HOST_TEST32_SRCS := $(wildcard tests/host/rv32/*.cpp) $(wildcard tests/support/host/*.cpp) sim/host/host_bus.cpp
 HOST_MODEL_SRCS := $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp))
 
 $(HDIR)/x64/%.o: %.cpp
@@ -42,9 +42,9 @@ host-run: $(HOST_BINS)
 -include $(shell find $(HDIR) -name '*.d' 2>/dev/null)
 
 # ---- host bench: exact MMIO/CSR access counts per driver call, from the models --
-BENCH_HOST_SRCS := $(wildcard bench/host/*.cpp) tests/host/support/backend.cpp
+BENCH_HOST_SRCS := $(wildcard bench/host/*.cpp) sim/host/host_bus.cpp
 $(HDIR)/bench/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror -DPMU_HOST -DPMU_HOST_XLEN=64 -Iinclude -Isim/include -Itests/host -MMD -MP -c $< -o $@
+	$(Q)$(HOST_CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror -DPMU_HOST -DPMU_HOST_XLEN=64 -Iinclude -Isim/include -MMD -MP -c $< -o $@
 $(HDIR)/pmu_bench: $(patsubst %.cpp,$(HDIR)/bench/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(BENCH_HOST_SRCS))
 	$(Q)$(HOST_CXX) -o $@ $^ $(HOST_LDLIBS)

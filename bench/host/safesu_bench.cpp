@@ -11,7 +11,7 @@ constexpr uintptr_t kBase = 0x80100000;
 
 struct Rig {
   models::SafesuModel model{models::SafesuModel::Config{}};
-  test::ModelBus bus;
+  pmu_sim::ModelBus bus;
   SafeSU su{kBase, k4c128};
   Rig() { bus.map(kBase, models::SafesuModel::kWindowSize, &model); }
 };
@@ -20,7 +20,7 @@ template <typename Fn>
 void measure(const char* what, Rig& r, Fn fn) {
   r.bus.clear_log();
   {
-    test::ScopedBackend use(r.bus);
+    pmu_sim::ScopedBackend use(r.bus);
     fn();
   }
   bench::report(what, r.bus);
@@ -45,7 +45,7 @@ PMU_BENCH(safesu_calls) {
 
 PMU_BENCH(safesu_hooks) {
   Rig r;
-  test::ScopedBackend use(r.bus);
+  pmu_sim::ScopedBackend use(r.bus);
   (void)r.su.on_overflow(0, {noop, nullptr});
   (void)r.su.set_overflow_mask(1);
   (void)r.su.enable_overflow();

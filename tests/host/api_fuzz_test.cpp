@@ -11,7 +11,7 @@
 #include "pmu/cm/perf.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "pmu_sim/safesu_model.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

@@ -7,7 +7,7 @@
 
 // Board code is not part of libpmu; the test compiles the helper directly.
 #include "../../boards/common/riscv/plic.cpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using board::riscv::Plic;

@@ -13,7 +13,7 @@
 #include "pmu/status.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "pmu_sim/safesu_model.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "pmu/cm/perf.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

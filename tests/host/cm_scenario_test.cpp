@@ -8,7 +8,7 @@
 
 #include "pmu_sim/cm_model.hpp"
 #include "pmu/cm/perf.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

@@ -3,7 +3,7 @@
 
 #include "pmu_sim/grlib_pnp_model.hpp"
 #include "pmu/grlib/pnp.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

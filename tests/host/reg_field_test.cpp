@@ -5,7 +5,7 @@
 #include "pmu/reg/mmio_reg.hpp"
 #include "pmu/util/bits.hpp"
 #include "pmu/util/wide_counter.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

@@ -6,7 +6,7 @@
 #include "pmu/riscv/ame.hpp"
 #include "pmu/riscv/sspesa.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "pmu/safesu/safesu.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

@@ -8,7 +8,7 @@
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/safesu/selftest.hpp"
 #include "pmu_sim/safesu_model.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

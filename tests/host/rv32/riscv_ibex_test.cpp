@@ -5,7 +5,7 @@
 
 #include "pmu/riscv/ibex.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

@@ -6,7 +6,7 @@
 
 #include "pmu/riscv/counter_file.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
-#include "support/backend.hpp"
+#include "host/backend.hpp"
 
 namespace {
 using namespace pmu;

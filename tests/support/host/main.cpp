@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "host/backend.hpp"
+
 namespace {
 
 class LinePrinter : public ::testing::EmptyTestEventListener {
@@ -23,6 +25,7 @@ class LinePrinter : public ::testing::EmptyTestEventListener {
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
+  pmu::test::report_bus_faults_as_failures();
 #if PMU_HOST_XLEN == 32
   const char* tag = "host-xlen32";
 #else
