@@ -15,9 +15,6 @@
 #include "pmu_sim/riscv_csr_model.hpp"
 #endif
 
-// The harness's measure of emulation time (guest time = cycles - this).
-extern "C" volatile uint64_t board_emulation_instret;
-
 namespace examples {
 namespace {
 
@@ -29,11 +26,11 @@ using pmu::models::SafesuModel;
 template <typename Fn>
 void unseen(Fn fn) {
   const uint64_t c0 = board::cycles();
-  const uint64_t e0 = board_emulation_instret;
+  const uint64_t e0 = harness::emulation_time();
   fn();
   const uint64_t spent = board::cycles() - c0;
-  const uint64_t traps = board_emulation_instret - e0;
-  if (spent > traps) board_emulation_instret = board_emulation_instret + (spent - traps);
+  const uint64_t traps = harness::emulation_time() - e0;
+  if (spent > traps) harness::add_emulation_time(spent - traps);
 }
 
 unsigned g_units = 0;

@@ -23,4 +23,11 @@ bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value);
 // the value before the operation. Returns false if no model has this CSR.
 bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, uint64_t* old);
 
+// Account one synchronous exception the arch decoder saw and the guest time
+// it spent on it (board_exception_hook entry to exit): kept off the models'
+// clock and out of `make bench` counts. Interrupts are not accounted: a
+// hook's time is real time. Exceptions do not nest, so nothing is counted
+// twice.
+void account_exception(uint64_t spent);
+
 }  // namespace harness::detail

@@ -49,18 +49,20 @@ void put_unsigned(unsigned long long v, unsigned base, int width, char pad) {
 }  // namespace
 }  // namespace harness
 
-// Boards that account their emulation traps define this (RISC-V virt); the
-// others leave it 0 and the models see emulation time as guest time.
-extern "C" {
-__attribute__((weak)) volatile uint64_t board_emulation_instret = 0;
-}
-
 namespace harness {
+namespace detail {
+// The emulation accounts (pmu_sim/harness.hpp): written in trap context and
+// read outside it, so volatile.
+volatile uint64_t g_exception_time;
+volatile uint64_t g_declared_time;
+volatile uint32_t g_exception_count;
+}  // namespace detail
+
 namespace {
 
 // Guest time as the program experiences it: the board's cycles minus the
 // time spent emulating device accesses (the model's own work).
-uint64_t guest_now() { return board::cycles() - board_emulation_instret; }
+uint64_t guest_now() { return board::cycles() - emulation_time(); }
 
 void advance_all() {
   const uint64_t now = guest_now();
@@ -215,6 +217,8 @@ void unmap_csr() { g_csr = CsrMapping{nullptr, nullptr, 0, 0}; }
 uint32_t csr_traps() { return g_csr_traps; }
 uint32_t mmio_traps() { return g_mmio_traps; }
 
+void add_emulation_time(uint64_t cycles) { detail::g_declared_time = detail::g_declared_time + cycles; }
+
 bool attach_irq_handler(unsigned line, board::IrqHandler handler, void* ctx) {
   if (line >= board::kMaxIrqLines || handler == nullptr) return false;
   g_irq[line] = IrqWrap{handler, ctx, 0, 0};
@@ -258,6 +262,11 @@ bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value) 
   }
   update_lines();
   return true;
+}
+
+void account_exception(uint64_t spent) {
+  g_exception_count = g_exception_count + 1;
+  g_exception_time = g_exception_time + spent;
 }
 
 bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, uint64_t* old) {

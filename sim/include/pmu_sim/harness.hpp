@@ -67,6 +67,28 @@ inline void model_barrier() { __asm__ volatile("" ::: "memory"); }
 // Emulated-access statistics, for tests that assert access counts.
 uint32_t mmio_traps();
 
+// ---- emulation time ------------------------------------------------------------
+// Guest time (board::cycles() units) spent inside trap-and-emulate, and the
+// number of exceptions the runtime saw. The models' clock is cycles() minus
+// emulation_time(), so a model sees the program's time, not the cost of its
+// own emulation; `make bench` takes both out of instruction counts. Model
+// bookkeeping done outside a trap (e.g. an emulated SoC changing event
+// levels) declares its cost with add_emulation_time(); call it from thread
+// context only, never from an interrupt handler.
+//
+// Two accounts, each with a single writer (exception context; thread
+// context), so an interrupt whose handler traps cannot lose an update in
+// the middle of the other's read-modify-write. Inline reads, so a measured
+// callback that records them stays a leaf function.
+namespace detail {
+extern volatile uint64_t g_exception_time;  // written by the arch decoders only
+extern volatile uint64_t g_declared_time;   // written by add_emulation_time only
+extern volatile uint32_t g_exception_count;
+}  // namespace detail
+inline uint64_t emulation_time() { return detail::g_exception_time + detail::g_declared_time; }
+inline uint32_t emulation_traps() { return detail::g_exception_count; }
+void add_emulation_time(uint64_t cycles);
+
 // Between two tests (or two uses of the devices): interrupts off, handlers
 // detached, devices unmapped.
 void reset();
