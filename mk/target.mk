@@ -75,12 +75,13 @@ qemu-run:
 # ---- examples -------------------------------------------------------------------
 EXAMPLES := $(foreach e,$(wildcard examples/*/example.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^EXAMPLE_BOARDS *:*= *//p' $(e))),$(notdir $(patsubst %/example.mk,%,$(e)))))
 # examples/common: console, workload and device glue shared by the examples;
-# devices_qemu.cpp (maps the behavioural models) on emulated boards,
+# devices_emulated.cpp (the simulator's emulated SoC) on emulated boards,
 # devices_hw.cpp (nothing to map) on real ones.
-EXAMPLE_COMMON_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(filter-out examples/common/devices_$(if $(BOARD_EMULATED),hw,qemu).cpp,$(wildcard examples/common/*.cpp)))
+EXAMPLE_COMMON_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(filter-out examples/common/devices_$(if $(BOARD_EMULATED),hw,emulated).cpp,$(wildcard examples/common/*.cpp)))
+SOC_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(wildcard sim/soc/*.cpp))
 $(TDIR)/obj/examples/%.o: T_CXXFLAGS += -Iexamples/common -DEXAMPLES_EMULATED=$(if $(BOARD_EMULATED),1,0)
 define example_rules
-$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(EXAMPLE_COMMON_OBJS) $(if $(BOARD_EMULATED),$(STUB_OBJS)) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(EXAMPLE_COMMON_OBJS) $(if $(BOARD_EMULATED),$(SOC_OBJS) $(STUB_OBJS)) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
 endef

@@ -3,7 +3,7 @@
 #include "board_config.hpp"
 #include "devices.hpp"
 #include "safesu_unit.hpp"
-#include "soc_events.hpp"
+#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 extern "C" {
@@ -27,9 +27,9 @@ void ex_irq_enable(bool on) {
   else
     board::irq_global_disable();
 }
-unsigned ex_event_cpu0_cycles(void) { return examples::soc::kCpu0Cycles; }
-unsigned ex_event_cpu0_compute(void) { return examples::soc::kCpu0Compute; }
-unsigned ex_event_cpu0_load_store(void) { return examples::soc::kCpu0LoadStore; }
+unsigned ex_event_cpu0_cycles(void) { return pmu_sim::soc::kCpu0Cycles; }
+unsigned ex_event_cpu0_compute(void) { return pmu_sim::soc::kCpu0Compute; }
+unsigned ex_event_cpu0_load_store(void) { return pmu_sim::soc::kCpu0LoadStore; }
 uint32_t ex_workload(unsigned phase, unsigned rounds) {
   return examples::run_phase(phase == 0 ? examples::Phase::kCompute : examples::Phase::kStream, rounds);
 }

@@ -9,7 +9,7 @@
 #include "pmu/report.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "safesu_unit.hpp"
-#include "soc_events.hpp"
+#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 namespace {
@@ -18,7 +18,7 @@ using examples::ok;
 using examples::print;
 using examples::print_dec;
 using pmu::safesu::SafeSU;
-namespace soc = examples::soc;
+namespace soc = pmu_sim::soc;
 
 SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
 

@@ -2,19 +2,17 @@
 #include "board_config.hpp"
 #include "pmu/safesu/layout.hpp"
 #include "pmu_sim/safesu_model.hpp"
+#include "pmu_sim/safesu_soc.hpp"
 
 namespace safesu_suite {
 constexpr uintptr_t kBase = board::config::kSafesu6c256Base;
 constexpr const pmu::safesu::Layout& kLayout = pmu::safesu::k6c256;
-constexpr pmu::models::SafesuModel::Config kModelConfig{24, 256, 6, false, true, false, false};
+constexpr pmu::models::SafesuModel::Config kModelConfig = pmu_sim::safesu_config_6c256();
 constexpr unsigned kOverflowLine = board::config::kSafesu6cIrqOverflow;
 constexpr unsigned kRdcLine = board::config::kSafesu6cIrqRdc;
 constexpr unsigned kMccuLine0 = board::config::kSafesu6cIrqMccu0;
-constexpr uint8_t kNo = 0xFF;
-// Model output bit -> board line: overflow, quota (not wired), RDC, FT1, FT2, -, -, -, MCCU 0..5.
-constexpr uint8_t kLines[] = {kOverflowLine, kNo, kRdcLine, kNo, kNo, kNo, kNo, kNo,
-                              kMccuLine0, kMccuLine0 + 1, kMccuLine0 + 2, kMccuLine0 + 3,
-                              kMccuLine0 + 4, kMccuLine0 + 5};
+constexpr pmu_sim::SafesuWiring kWiring =
+    pmu_sim::safesu_wiring({kOverflowLine, pmu_sim::kNoLine, kRdcLine, kMccuLine0}, 6);
 }  // namespace safesu_suite
 
 #define SAFESU_UNIT safesu6c256

@@ -1,28 +1,29 @@
-// QEMU boards: the units the machine lacks are pmukit's behavioural models
-// (sim/models), served by the stub harness (trap and emulate). This file
-// is also the emulated SoC: it turns workload phases into event levels.
-#include "board_config.hpp"
-#include "console.hpp"
-#include "devices.hpp"
+// The emulated SoC (pmu_sim/soc.hpp): the units the machine lacks are
+// pmukit's behavioural models (sim/models), served by the trap-and-emulate
+// runtime; workload phases become event levels on the SafeSU's inputs and
+// event rates of the CM and CSR models.
+#include "pmu_sim/soc.hpp"
+
+#include "board.hpp"
 #include "pmu_sim/harness.hpp"
 #include "pmu_sim/safesu_model.hpp"
-#include "soc_events.hpp"
-#include "workload.hpp"
+#include "pmu_sim/safesu_soc.hpp"
+#include "pmu_sim/soc_events.hpp"
 #if defined(__riscv)
-#include "pmu_sim/cm_model.hpp"
 #include "pmu/cm/layout.hpp"
 #include "pmu/riscv/ibex.hpp"
+#include "pmu_sim/cm_model.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 #endif
 
-namespace examples {
+namespace pmu_sim::soc {
 namespace {
 
 using pmu::models::SafesuModel;
 
 // Run fn (model bookkeeping) without the models seeing its cost as program
-// time: its cycles go to the emulation account, minus what the board's trap
-// handler already put there (device accesses of a hook taken meanwhile).
+// time: its cycles go to the emulation account, minus what the exception
+// accounting already put there (device accesses of a hook taken meanwhile).
 template <typename Fn>
 void unseen(Fn fn) {
   const uint64_t c0 = board::cycles();
@@ -35,25 +36,20 @@ void unseen(Fn fn) {
 
 unsigned g_units = 0;
 
-// The 4-core, 128-event build, as the board's SafeSU suite uses it.
+// The 4-core, 128-event build.
 SafesuModel& safesu() {
-  static SafesuModel model{SafesuModel::Config{24, 128, 4, false, true, false, false}};
+  static SafesuModel model{safesu_config_4c128()};
   return model;
 }
-constexpr uint8_t kNo = 0xFF;
-// Model output bit -> board line: overflow, quota, RDC, FT1, FT2, -, -, -, MCCU 0..3.
-constexpr uint8_t kSafesuLines[] = {
-    board::config::kSafesuIrqOverflow, board::config::kSafesuIrqQuota, board::config::kSafesuIrqRdc,
-    kNo, kNo, kNo, kNo, kNo,
-    board::config::kSafesuIrqMccu0, board::config::kSafesuIrqMccu0 + 1,
-    board::config::kSafesuIrqMccu0 + 2, board::config::kSafesuIrqMccu0 + 3};
+// The wiring tables live as long as the mappings that point at them.
+SafesuWiring g_safesu_wiring;
 
 #if defined(__riscv)
 pmu::models::CmPerfModel& cm() {
   static pmu::models::CmPerfModel model;
   return model;
 }
-constexpr uint8_t kCmLines[] = {board::config::kCmIrqLine};
+uint8_t g_cm_lines[1];
 
 pmu::models::RiscvCsrConfig csr_config(unsigned units) {
   pmu::models::RiscvCsrConfig c;
@@ -74,19 +70,15 @@ pmu::models::RiscvCsrModel& csrs(unsigned units) {
   return model;
 }
 // Model output bit 1 = AME overflow.
-constexpr uint8_t kCsrLines[] = {kNo, board::config::kAmeIrqLine};
+uint8_t g_csr_lines[2];
 #endif
 
 void note(const char* unit, uintptr_t where, const char* what) {
-  print("emulated: ");
-  print(unit);
   if (where != 0) {
-    print(" at ");
-    print_hex(where);
+    harness::printf("emulated: %s at 0x%08lx - %s\n", unit, static_cast<unsigned long>(where), what);
+  } else {
+    harness::printf("emulated: %s - %s\n", unit, what);
   }
-  print(" - ");
-  print(what);
-  print("\n");
 }
 
 // Set SafeSU input 'event' to 'level' after bringing the model up to now,
@@ -115,45 +107,43 @@ void pulse(unsigned event, unsigned cycles) {
 
 }  // namespace
 
-bool attach_emulated_devices(unsigned units) {
+bool attach(unsigned units, const Placement& where) {
   g_units = units;
   bool ok = true;
   if ((units & kSafesu) != 0) {
-    ok &= harness::map_mmio(board::config::kSafesuBase, SafesuModel::kWindowSize, &safesu(),
-                            kSafesuLines, sizeof(kSafesuLines)) != nullptr;
-    safesu().set_event(soc::kCpu0Cycles, true);
-    note("SafeSU (4 cores, 128 events)", board::config::kSafesuBase,
+    g_safesu_wiring = safesu_wiring(where.safesu_lines, 4);
+    ok &= harness::map_mmio(where.safesu_base, SafesuModel::kWindowSize, &safesu(), g_safesu_wiring.lines,
+                            g_safesu_wiring.count) != nullptr;
+    safesu().set_event(kCpu0Cycles, true);
+    note("SafeSU (4 cores, 128 events)", where.safesu_base,
          "QEMU has none; pmukit's behavioural model of the RTL serves it");
   }
 #if defined(__riscv)
   if ((units & kCm) != 0) {
-    ok &= harness::map_mmio(board::config::kCmGcrBase + pmu::cm::kGdbOffset,
-                            pmu::models::CmPerfModel::kWindowSize, &cm(), kCmLines,
-                            sizeof(kCmLines)) != nullptr;
-    note("CM GCR perf block", board::config::kCmGcrBase + pmu::cm::kGdbOffset,
+    g_cm_lines[0] = where.cm_line;
+    ok &= harness::map_mmio(where.cm_gcr_base + pmu::cm::kGdbOffset, pmu::models::CmPerfModel::kWindowSize,
+                            &cm(), g_cm_lines, sizeof(g_cm_lines)) != nullptr;
+    note("CM GCR perf block", where.cm_gcr_base + pmu::cm::kGdbOffset,
          "QEMU has none; pmukit's behavioural model serves it");
   }
   if ((units & (kIbexCsrs | kAmeCsrs)) != 0) {
-    harness::map_csr(&csrs(units), kCsrLines, sizeof(kCsrLines));
+    g_csr_lines[0] = kNoLine;
+    g_csr_lines[1] = where.ame_line;
+    harness::map_csr(&csrs(units), g_csr_lines, sizeof(g_csr_lines));
     note((units & kIbexCsrs) != 0 ? "Ibex hpm counters mhpmcounter3..12 (40 bits)"
                                    : "AME counter CSRs (XiangShan CUTE)",
          0, "CSRs QEMU does not implement trap; pmukit's CSR model serves them");
   }
 #endif
-  if (!ok) print("emulated: could not map a model (harness table full?)\n");
-  return true;
+  if (!ok) harness::print("emulated: could not map a model (harness table full?)\n");
+  return ok;
 }
 
-bool attach_irq(unsigned line, board::IrqHandler handler, void* ctx) {
-  return harness::attach_irq_handler(line, handler, ctx);
-}
-void detach_irq(unsigned line) { board::irq_detach(line); }
-void service_devices() {
+void service() {
   unseen([] { harness::poll(); });
 }
 
-// ---- the emulated SoC ---------------------------------------------------------
-namespace detail {
+// ---- the event wires ------------------------------------------------------------
 namespace {
 
 #if defined(__riscv)
@@ -203,19 +193,19 @@ void safesu_levels(Phase p, bool on) {
   switch (p) {
     case Phase::kCompute:
     case Phase::kMatrix:
-      level(soc::kCpu0Compute, on);
+      level(kCpu0Compute, on);
       break;
     case Phase::kStream:
-      level(soc::kCpu0LoadStore, on);
-      level(soc::bus_contention(0), on);
+      level(kCpu0LoadStore, on);
+      level(bus_contention(0), on);
       if (!on) {
-        level(soc::kCpu0DcacheMiss, false);
-        level(soc::bus_request(0), false);
+        level(kCpu0DcacheMiss, false);
+        level(bus_request(0), false);
       }
       break;
     case Phase::kLongRequest:
-      level(soc::bus_request(0), on);
-      level(soc::bus_contention(0), on);
+      level(bus_request(0), on);
+      level(bus_contention(0), on);
       break;
   }
 }
@@ -232,8 +222,8 @@ void phase_begin(Phase p) {
 // request every other one (a few tens of cycles: far below an RDC threshold).
 void phase_round(Phase p, unsigned round) {
   if (p != Phase::kStream) return;
-  if (round % 4 == 0) pulse(soc::kCpu0DcacheMiss, 12);
-  if (round % 2 == 0) pulse(soc::bus_request(0), 20);
+  if (round % 4 == 0) pulse(kCpu0DcacheMiss, 12);
+  if (round % 2 == 0) pulse(bus_request(0), 20);
 }
 
 void phase_end(Phase p) {
@@ -242,5 +232,4 @@ void phase_end(Phase p) {
   csr_rates(p, false);
 }
 
-}  // namespace detail
-}  // namespace examples
+}  // namespace pmu_sim::soc

@@ -1,14 +1,14 @@
-// SafeSU crossbar inputs (SoC event numbers) that the examples route.
+// The emulated SoC's event catalogue: the SafeSU crossbar inputs (SoC event
+// numbers) it drives from the workload phases (sim/soc/soc.cpp), and that
+// the examples route.
 //
 // The SafeSU does not define what its event inputs mean: the SoC integration
 // wires them, and each integration has its own list (the public SELENE
-// drivers even disagree with the manual). These numbers are the examples'
-// own plan. On QEMU the emulated SoC drives exactly these inputs from the
-// workload phases (devices_qemu.cpp); on your SoC, take the numbers from its
-// event list and change them here.
+// drivers even disagree with the manual). On your SoC, take the numbers
+// from its event list instead.
 #pragma once
 
-namespace examples::soc {
+namespace pmu_sim::soc {
 
 constexpr unsigned kCpu0Cycles = 1;       // core 0 clock running: high every cycle
 constexpr unsigned kCpu0Compute = 2;      // core 0 integer pipeline busy
@@ -20,4 +20,4 @@ constexpr unsigned kBusRequest0 = 44;     // core c holds an AHB request: 44 + c
 constexpr unsigned bus_contention(unsigned core) { return kBusContention0 + core; }
 constexpr unsigned bus_request(unsigned core) { return kBusRequest0 + core; }
 
-}  // namespace examples::soc
+}  // namespace pmu_sim::soc
