@@ -2,7 +2,7 @@
 // virt board) and this board's name.
 #pragma once
 
-#include "riscv/virt_config.hpp"
+#include "virt_config.hpp"
 
 namespace board::config {
 

@@ -10,7 +10,6 @@
 
 #include "board.hpp"
 #include "../detail.hpp"
-#include "riscv/trap_frame.hpp"
 
 namespace {
 

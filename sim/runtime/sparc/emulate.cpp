@@ -11,7 +11,6 @@
 
 #include "board.hpp"
 #include "../detail.hpp"
-#include "sparc/trap_frame.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include "pmu_sim/harness.hpp"
 #include "qemu/test.hpp"
 #include "pmu/riscv/counter_file.hpp"
-#include "riscv/virt_irq.hpp"
+#include "virt_irq.hpp"
 
 namespace {
 using namespace pmu::riscv;

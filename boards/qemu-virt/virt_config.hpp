@@ -1,7 +1,7 @@
-// Board data shared by qemu-virt-rv64 and qemu-virt-rv32 (the same machine). The
-// units QEMU does not emulate are served by
-// the stub harness at addresses where the virt machine has nothing mapped
-// (an access there is a real access fault).
+// Board data of the QEMU virt machine (qemu-virt-rv64 and qemu-virt-rv32).
+// The units QEMU does not emulate are served by the simulator's
+// trap-and-emulate runtime at addresses where the virt machine has nothing
+// mapped (an access there is a real access fault).
 #pragma once
 
 #include <stdint.h>

@@ -7,7 +7,7 @@
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
-#include "riscv/virt_irq.hpp"
+#include "virt_irq.hpp"
 
 namespace {
 
