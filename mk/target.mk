@@ -17,8 +17,10 @@ T_ASFLAGS := $(ARCH_FLAGS) -g -Iboards/common -Iboards/$(BOARD)
 T_LDFLAGS := $(ARCH_FLAGS) $(ARCH_LDFLAGS) -nostdlib -nostartfiles -Wl,--gc-sections \
              -Wl,--no-warn-rwx-segments -T linker/$(LDSCRIPT)
 
-LIB_UNITS := common $(BOARD_UNITS)
-LIB_SRCS := $(foreach u,$(LIB_UNITS),$(wildcard src/$(u)/*.cpp))
+# The C API wrappers of the board's units (src/capi/pmu_<unit>.cpp), unless
+# the board lists fewer in BOARD_CAPI.
+BOARD_CAPI ?= $(BOARD_UNITS)
+LIB_SRCS := $(foreach u,report $(BOARD_UNITS),$(wildcard src/$(u)/*.cpp)) $(foreach u,$(BOARD_CAPI),src/capi/pmu_$(u).cpp)
 LIB_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(LIB_SRCS))
 LIBPMU := $(TDIR)/libpmu.a
 

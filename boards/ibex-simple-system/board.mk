@@ -5,4 +5,4 @@ include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv32imc -misa-spec=2.2 -mabi=ilp32 -mcmodel=medlow
 LDSCRIPT := ibex-simple-system.ld
 BOARD_SRCS := boards/ibex-simple-system/start.S boards/ibex-simple-system/board.cpp $(RISCV_RUNTIME)
-BOARD_UNITS := riscv c_api_riscv
+BOARD_UNITS := riscv

@@ -3,4 +3,4 @@
 include boards/common/sparc/toolchain.mk
 LDSCRIPT := leon3-grlib.ld
 BOARD_SRCS := boards/leon3-grlib/board.cpp $(SPARC_RUNTIME)
-BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib
+BOARD_UNITS := safesu grlib

@@ -4,4 +4,4 @@ include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 LDSCRIPT := p8700-boston.ld
 BOARD_SRCS := $(RISCV_START) boards/p8700-boston/board.cpp $(RISCV_RUNTIME)
-BOARD_UNITS := cm riscv c_api_cm c_api_riscv
+BOARD_UNITS := cm riscv

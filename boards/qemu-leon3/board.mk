@@ -2,6 +2,6 @@
 include boards/common/sparc/toolchain.mk
 LDSCRIPT := qemu-leon3.ld
 BOARD_SRCS := boards/qemu-leon3/board.cpp $(SPARC_RUNTIME)
-BOARD_UNITS := safesu grlib c_api_safesu c_api_grlib
+BOARD_UNITS := safesu grlib
 QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel
 BOARD_EMULATED := 1

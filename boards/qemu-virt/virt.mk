@@ -6,5 +6,5 @@ include boards/common/riscv/toolchain.mk
 LDSCRIPT := qemu-virt.ld
 BOARD_SRCS := $(RISCV_START) boards/qemu-virt/virt.cpp $(RISCV_RUNTIME)
 BOARD_INCLUDES := -Iboards/qemu-virt
-BOARD_UNITS := safesu grlib cm riscv c_api_safesu c_api_grlib c_api_cm c_api_riscv
+BOARD_UNITS := safesu grlib cm riscv
 BOARD_EMULATED := 1

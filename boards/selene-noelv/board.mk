@@ -4,4 +4,4 @@ include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 LDSCRIPT := noelv.ld
 BOARD_SRCS := $(RISCV_START) boards/common/riscv/plic.cpp boards/selene-noelv/board.cpp $(RISCV_RUNTIME)
-BOARD_UNITS := safesu grlib riscv c_api_safesu c_api_grlib c_api_riscv
+BOARD_UNITS := safesu grlib riscv

@@ -5,4 +5,4 @@ include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 LDSCRIPT := xiangshan.ld
 BOARD_SRCS := $(RISCV_START) boards/xiangshan-cute/board.cpp $(RISCV_RUNTIME)
-BOARD_UNITS := riscv c_api_riscv
+BOARD_UNITS := riscv

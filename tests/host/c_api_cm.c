@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "c_api_tests.h"
-#include "pmu/c/cm.h"
+#include "pmu/c/pmu_cm.h"
 
 #define CHECK(x)             \
   do {                       \

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "c_api_tests.h"
-#include "pmu/c/riscv.h"
+#include "pmu/c/pmu_riscv.h"
 
 #define CHECK(x)             \
   do {                       \

@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "c_api_tests.h"
-#include "pmu/c/grlib.h"
-#include "pmu/c/safesu.h"
+#include "pmu/c/pmu_grlib.h"
+#include "pmu/c/pmu_safesu.h"
 
 #define CHECK(x)             \
   do {                       \

@@ -17,7 +17,7 @@
 #ifndef PMU_C_RISCV_H
 #define PMU_C_RISCV_H
 
-#include "pmu/c/status.h"
+#include "pmu/c/pmu_status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,10 +1,10 @@
-// C API over the RISC-V counter files (include/pmu/c/riscv.h): one handle
+// C API over the RISC-V counter files (include/pmu/c/pmu_riscv.h): one handle
 // holds either the standard Counters or the AME counter file, and the shared
 // calls dispatch on which; Ibex has its own handle. Handle and pointer
 // checks first (PMU_EBADARG, nothing touched), then the C++ call.
-#include "pmu/c/riscv.h"
+#include "pmu/c/pmu_riscv.h"
 
-#include "pmu/c/handle.hpp"
+#include "handle.hpp"
 #include "pmu/riscv/ame.hpp"
 #include "pmu/riscv/counter_file.hpp"
 #include "pmu/riscv/ibex.hpp"

@@ -3,7 +3,7 @@
 #ifndef PMU_C_GRLIB_H
 #define PMU_C_GRLIB_H
 
-#include "pmu/c/status.h"
+#include "pmu/c/pmu_status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -13,7 +13,7 @@
 #ifndef PMU_C_SAFESU_H
 #define PMU_C_SAFESU_H
 
-#include "pmu/c/status.h"
+#include "pmu/c/pmu_status.h"
 
 #ifdef __cplusplus
 extern "C" {

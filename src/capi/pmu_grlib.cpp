@@ -1,7 +1,7 @@
-// C API over pmu::grlib::find_safesu (include/pmu/c/grlib.h).
-#include "pmu/c/grlib.h"
+// C API over pmu::grlib::find_safesu (include/pmu/c/pmu_grlib.h).
+#include "pmu/c/pmu_grlib.h"
 
-#include "pmu/c/handle.hpp"
+#include "handle.hpp"
 #include "pmu/grlib/pnp.hpp"
 
 extern "C" pmu_status_t pmu_grlib_safesu_find(unsigned instance, uintptr_t area, pmu_grlib_device_t* out) {

@@ -11,7 +11,7 @@
 #ifndef PMU_C_CM_H
 #define PMU_C_CM_H
 
-#include "pmu/c/status.h"
+#include "pmu/c/pmu_status.h"
 
 #ifdef __cplusplus
 extern "C" {

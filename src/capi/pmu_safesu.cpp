@@ -1,9 +1,9 @@
-// C API over pmu::safesu::SafeSU (include/pmu/c/safesu.h). Each function:
+// C API over pmu::safesu::SafeSU (include/pmu/c/pmu_safesu.h). Each function:
 // handle and pointer checks first (PMU_EBADARG, nothing touched), then the
 // C++ call, whose own checks come before its first register access.
-#include "pmu/c/safesu.h"
+#include "pmu/c/pmu_safesu.h"
 
-#include "pmu/c/handle.hpp"
+#include "handle.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/safesu/selftest.hpp"
 

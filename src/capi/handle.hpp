@@ -1,11 +1,11 @@
-// Internal to the C API implementation (src/c_api_*): how a C handle's
-// opaque bytes hold a C++ driver object. Not for applications.
+// Internal to the C API implementation (src/capi): how a C handle's opaque
+// bytes hold a C++ driver object. Not installed, not for applications.
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pmu/c/status.h"
+#include "pmu/c/pmu_status.h"
 #include "pmu/irq.hpp"
 #include "pmu/status.hpp"
 

@@ -1,8 +1,8 @@
-// C API over pmu::cm::Perf (include/pmu/c/cm.h). Handle and pointer checks
+// C API over pmu::cm::Perf (include/pmu/c/pmu_cm.h). Handle and pointer checks
 // first (PMU_EBADARG, nothing touched), then the C++ call.
-#include "pmu/c/cm.h"
+#include "pmu/c/pmu_cm.h"
 
-#include "pmu/c/handle.hpp"
+#include "handle.hpp"
 #include "pmu/cm/perf.hpp"
 
 namespace {
