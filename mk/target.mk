@@ -50,9 +50,11 @@ $(LIBPMU): $(LIB_OBJS)
 lib: $(LIBPMU)
 
 # ---- QEMU test images: one per suite that lists this board --------------------
-SUITES := $(foreach s,$(wildcard tests/qemu/*/suite.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^SUITE_BOARDS *:*= *//p' $(s))),$(notdir $(patsubst %/suite.mk,%,$(s)))))
+SUITE_DIRS := $(patsubst %/suite.mk,%,$(wildcard tests/*/qemu/*/suite.mk))
+suite_dir = $(filter %/$(1),$(SUITE_DIRS))
+SUITES := $(foreach s,$(SUITE_DIRS),$(if $(filter $(BOARD),$(shell sed -n 's/^SUITE_BOARDS *:*= *//p' $(s)/suite.mk)),$(notdir $(s))))
 define suite_rules
-$(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(TDIR)/obj/%.o,$(wildcard tests/qemu/$(1)/*.cpp)) $(HARNESS_OBJS) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+$(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(TDIR)/obj/%.o,$(wildcard $(call suite_dir,$(1))/*.cpp)) $(HARNESS_OBJS) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
 endef
@@ -65,7 +67,7 @@ qemu-run:
 	@mkdir -p $(LOGS)
 	@for s in $(SUITES); do \
 	  if $(MAKE) --no-print-directory BOARD=$(BOARD) $(TDIR)/qemu/$$s.elf > $(LOGS)/qemu-build-$(BOARD)-$$s.txt 2>&1; then \
-	    cpu=$$(sed -n 's/^SUITE_QEMU_CPU *:*= *//p' tests/qemu/$$s/suite.mk); cmd="$(QEMU_CMD)"; \
+	    cpu=$$(sed -n 's/^SUITE_QEMU_CPU *:*= *//p' tests/*/qemu/$$s/suite.mk); cmd="$(QEMU_CMD)"; \
 	    if [ -n "$$cpu" ]; then cmd=$$(echo "$$cmd" | sed "s/-cpu [^ ]*/-cpu $$cpu/"); fi; \
 	    bash tools/run-qemu.sh $(BOARD) $(TDIR)/qemu/$$s.elf $$s "$$cmd" $(LOGS)/qemu-$(BOARD)-$$s.log; \
 	  else \

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 // Board code is not part of libpmu; the test compiles the helper directly.
-#include "../../boards/common/riscv/plic.cpp"
+#include "../../../boards/common/riscv/plic.cpp"
 #include "host/backend.hpp"
 
 namespace {
