@@ -10,7 +10,7 @@ HOSTLIB_OBJS := $(patsubst %.cpp,$(HOSTLIB_DIR)/%.o,$(HOST_LIB_SRCS))
 
 $(HOSTLIB_DIR)/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CXX) -std=c++17 -O2 -Wall -Wextra -Werror -DPMU_HOST -DPMU_HOST_XLEN=64 -Iinclude -c $< -o $@
+	$(Q)$(HOST_CXX) -O2 $(PMUKIT_HOST_CXXFLAGS) $(PMUKIT_WARNFLAGS) -Werror -DPMU_HOST_XLEN=64 -c $< -o $@
 $(HOSTLIB_DIR)/libpmu.a: $(HOSTLIB_OBJS)
 	$(Q)rm -f $@ && ar rcs $@ $^
 

@@ -3,5 +3,5 @@ include boards/common/sparc/toolchain.mk
 LDSCRIPT := qemu-leon3.ld
 BOARD_SRCS := boards/qemu-leon3/board.cpp $(SPARC_RUNTIME)
 BOARD_UNITS := safesu grlib
-QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0 -kernel
+QEMU_CMD := qemu-system-sparc -M leon3_generic -nographic -monitor none -serial stdio -icount shift=0
 BOARD_EMULATED := 1

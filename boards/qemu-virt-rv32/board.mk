@@ -1,4 +1,5 @@
 # qemu-virt-rv32: RV32IMAC on QEMU's 'virt' machine.
 include boards/qemu-virt/virt.mk
 ARCH_FLAGS := -march=rv32imac -misa-spec=2.2 -mabi=ilp32 -mcmodel=medany
-QEMU_CMD := qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio -icount shift=0 -cpu rv32,sscofpmf=true -kernel
+QEMU_CMD := qemu-system-riscv32 -M virt -bios none -nographic -monitor none -serial stdio -icount shift=0
+QEMU_CPU := rv32,sscofpmf=true
