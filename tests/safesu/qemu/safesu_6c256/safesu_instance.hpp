@@ -1,4 +1,8 @@
-// SafeSU scenarios on the 6-core/256-event (SELENE) instance.
+// The SafeSU scenarios (../common/scenarios.hpp) on the 6-core/256-event (SELENE) instance.
+#pragma once
+
+#include <stdint.h>
+
 #include "board_config.hpp"
 #include "pmu/safesu/layout.hpp"
 #include "pmu_sim/safesu_model.hpp"
@@ -16,4 +20,3 @@ constexpr pmu_sim::SafesuWiring kWiring =
 }  // namespace safesu_suite
 
 #define SAFESU_UNIT safesu6c256
-#include "../safesu/scenarios.inc"

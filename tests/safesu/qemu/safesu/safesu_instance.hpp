@@ -1,5 +1,10 @@
-// SafeSU scenarios on the 4-core/128-event instance at the board's SafeSU
-// address, lines per wrapper version A (board_config.hpp).
+// The SafeSU scenarios (../common/scenarios.hpp) on the 4-core/128-event
+// instance at the board's SafeSU address, lines per wrapper version A
+// (board_config.hpp).
+#pragma once
+
+#include <stdint.h>
+
 #include "board_config.hpp"
 #include "pmu/safesu/layout.hpp"
 #include "pmu_sim/safesu_model.hpp"
@@ -17,4 +22,3 @@ constexpr pmu_sim::SafesuWiring kWiring =
 }  // namespace safesu_suite
 
 #define SAFESU_UNIT safesu
-#include "scenarios.inc"

@@ -1,17 +1,18 @@
 // SafeSU driver scenarios on a stub device served by the behavioural model
-// (sim/include/pmu_sim/safesu_model.hpp). Included by one .cpp per instance, which
-// defines namespace safesu_suite { kBase, kLayout, kModelConfig,
-// kOverflowLine, kRdcLine, kMccuLine0, kWiring } and SAFESU_UNIT.
+// (sim/include/pmu_sim/safesu_model.hpp), compiled into the suite of every
+// SafeSU instance (scenarios.hpp says what a suite provides).
 //
 // The model is advanced by guest cycles (instructions under -icount), and the
 // self-test mode 01 makes every counter count every cycle, so counts depend on
 // the code the compiler emitted: the checks are relations (monotonic, equal
 // across counters, exactly 0, hook entered exactly once), and exact values
 // only where counting is off.
-#include "pmu_sim/harness.hpp"
-#include "qemu/test.hpp"
+#include "scenarios.hpp"
+
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/safesu/selftest.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 
 namespace safesu_suite {
 
