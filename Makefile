@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # pmukit — top-level build. `make help` lists the targets and variables.
 #
 # Conventions (a new unit, suite or example needs no Makefile edit):
@@ -16,12 +17,14 @@ QEMU_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-leon3
 ALL_UNITS := $(filter-out report capi,$(notdir $(wildcard src/*)))
 $(if $(filter $(BOARD),$(ALL_BOARDS)),,$(error unknown BOARD=$(BOARD); boards: $(ALL_BOARDS)))
 
+comma := ,
+space := $(subst ,, )
 BUILD := build
 LOGS := $(BUILD)/logs
 Q ?= @
 
 .PHONY: all lib examples qemu-images qemu-run examples-run run-example demo demo-run bench bench-image \
-        bench-run docs deps clean help host-tests host-run
+        bench-run docs deps clean help host-tests host-run checks
 all: lib examples
 
 # Build, run, report: the one definition (tools/build-run-report.sh), used by

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # pmukit.mk — build pmukit from source inside your own Makefile. The one
 # place the library's sources and compile flags are defined: pmukit's own
 # build (mk/target.mk, mk/host.mk, mk/install.mk) takes them from here too.

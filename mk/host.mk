@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Host build: the library compiled for the build machine with its own flags
 # (pmukit.mk) and PMU_HOST (register accesses through the public host seam),
 # tested with GoogleTest under AddressSanitizer and UndefinedBehaviorSanitizer

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # make install PREFIX=<dir>: per-board static libraries, the headers, a
 # pkg-config file per board and a CMake package, so a firmware project can
 # build against an installed pmukit. A "host" library (PMU_HOST seam) is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross builds for one board ($(BOARD)): libpmu, QEMU suite images,
 # examples, the bench image, and running them.
 

@@ -1,9 +1,11 @@
+# SPDX-License-Identifier: Apache-2.0
 # make test: every step in order, whatever the previous ones gave
 # (tools/test.sh): a progress line per step, PASS/FAIL lines as they happen,
 # "N passed, N failed" at the end, non-zero exit on any failure. Each step
 # is also a target of its own (make test-<step>), which fails if anything in
 # it failed.
-TEST_STEPS := host build qemu examples external docs
+TEST_STEPS := checks host build qemu examples external docs
+step.checks := licence lines, with a self-test
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit
 step.build := every board builds warning-free and freestanding, with its examples
 step.qemu := QEMU suites on $(QEMU_BOARDS)
@@ -14,6 +16,13 @@ step.docs := the API reference builds without a warning
 .PHONY: test $(addprefix test-,$(TEST_STEPS))
 test: deps
 	+@bash tools/test.sh $(LOGS) $(foreach s,$(TEST_STEPS),'$(s):$(step.$(s))')
+
+checks:
+	@rc=0; \
+	bash tools/verdict.sh checks spdx python3 tools/check-spdx.py || rc=1; \
+	bash tools/verdict.sh checks spdx.self-test python3 tools/check-spdx.py --self-test || rc=1; \
+	exit $$rc
+test-checks: checks
 
 test-host: host-run
 

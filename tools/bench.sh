@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make bench: exact figures, never timings.
 #   1. register accesses per driver call, counted by the models (host)
 #   2. instructions per hot path and hook entry-to-callback, counted with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # build-check.sh BOARD: the build checks of one board, one line each:
 #   lib          libpmu builds warning-free (-Wall -Wextra -Werror)
 #   freestanding libpmu has no __cxa_*/personality/unwind references, no

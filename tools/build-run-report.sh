@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # build-run-report.sh KIND WHERE NAME IMAGE "RUN" "EXPECT" BUILD...
 #
 # The one definition of build, run, report (QEMU suites, examples, the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # docs-check.sh: build the API reference from the public headers with
 # Doxygen (docs/api/Doxyfile) and require it to be warning-free. One
 # PASS/FAIL line; exit status 0 only on PASS.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # external-check.sh: pmukit as a user's project consumes it: install into
 # build/install, then build a host app against the installed tree with
 # pkg-config and with CMake (and run them), and build firmware from source

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # freestanding-check.sh NM OBJDUMP ARCHIVE: exit 0 if the archive needs no
 # C++ runtime: no __cxa_*/personality/unwind/new/delete/malloc/printf
 # references, no unwind tables, no static constructors.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test.sh LOGDIR STEP:DESCRIPTION...: make test. Runs `make test-<STEP>` for
 # each step in order, whatever the previous ones gave: one progress line per
 # step, then its PASS/FAIL lines as they happen (kept in LOGDIR/<STEP>.log).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The one place a result line is printed: "PASS|FAIL|SKIP <where> <what>
 # [(<why>)]", the form `make test` counts.
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Host bench: exact register-access counts per driver call, counted by the
 // behavioural models through the seam. Each unit's bench file registers its
 // figures with PMU_BENCH; this main runs them in order.

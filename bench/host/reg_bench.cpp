@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The typed-register layer's own cost: modify() is one read and one write.
 #include "bench_host.hpp"
 #include "pmu/reg/mmio_reg.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU: exact bus accesses per driver call against the behavioural model
 // (4-core/128-event layout; the 7-bit crossbar fields straddle registers).
 #include "bench_host.hpp"

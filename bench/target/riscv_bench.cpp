@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V counters: a 64-bit counter read (one csrr on RV64, hi/lo/hi on RV32),
 // and hook entry-to-callback for the Sscofpmf LCOFI hook (native CSRs on
 // QEMU with sscofpmf=true) and the AME hook (AME CSRs are emulated by the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What every board provides to the code that runs on it (examples, the QEMU
 // test harness, a BSP). The library itself never calls this: it stays free
 // of consoles, vector tables and exit paths. Board *data* (base addresses,

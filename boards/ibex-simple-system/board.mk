@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # ibex-simple-system: lowRISC Ibex "simple system" (Verilator or FPGA build),
 # RV32IMC without A. Build-only in CI: run the .elf with the simple system's
 # own simulator (e.g. Vibex_simple_system --meminit=ram,<elf>).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # leon3-grlib: a LEON3 (SPARC V8) GRLIB system with the 4-core, 128-event
 # SafeSU, IRQMP and APBUART. Build-only in CI: load the .elf with GRMON.
 include boards/common/sparc/toolchain.mk

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # p8700-boston: MIPS P8700 (RV64) on the Boston board, with a Coherence
 # Manager whose GCR perf block the board declares present. Build-only in CI.
 include boards/common/riscv/toolchain.mk

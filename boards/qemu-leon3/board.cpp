@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // qemu-leon3: the board glue for QEMU 7.2 leon3_generic (facts
 // grlib-leon3-qemu.md 6.3). APBUART console, exit through the TA0 shutdown
 // feature (non-zero: an error-mode trap, which QEMU reports as status 134),

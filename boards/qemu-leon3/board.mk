@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # qemu-leon3: SPARC V8 (LEON3), big-endian, QEMU's leon3_generic machine.
 include boards/common/sparc/toolchain.mk
 LDSCRIPT := qemu-leon3.ld

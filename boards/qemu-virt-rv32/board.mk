@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # qemu-virt-rv32: RV32IMAC on QEMU's 'virt' machine.
 include boards/qemu-virt/virt.mk
 ARCH_FLAGS := -march=rv32imac -misa-spec=2.2 -mabi=ilp32 -mcmodel=medany

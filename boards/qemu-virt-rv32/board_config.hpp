@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board data of qemu-virt-rv32: the virt machine's data (shared with the other
 // virt board) and this board's name.
 #pragma once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # qemu-virt-rv64: RV64IMAC on QEMU's 'virt' machine.
 include boards/qemu-virt/virt.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany

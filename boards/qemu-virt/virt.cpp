@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The QEMU 'virt' machine (rv32 and rv64): 16550 UART console, SiFive test
 // finisher for the exit status, CLINT software interrupt as the injection
 // path for virtual interrupt lines, mcycle as the time base.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # QEMU's 'virt' machine, shared by qemu-virt-rv64 and qemu-virt-rv32: no
 # firmware (-bios none), 16550 console, SiFive test finisher, CLINT software
 # interrupt for the virtual lines. A virt board's board.mk includes this,

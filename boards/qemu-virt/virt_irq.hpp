@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Interrupt glue of the QEMU virt boards.
 //
 // Board lines 0..31 except 13 are virtual lines: irq_force(line) marks the

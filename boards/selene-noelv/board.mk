@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # selene-noelv: SELENE / De-RISC NOEL-V (RV64) GRLIB system with the 6-core,
 # 256-event SafeSU. Build-only in CI: load the .elf with GRMON.
 include boards/common/riscv/toolchain.mk

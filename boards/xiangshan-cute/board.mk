@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # xiangshan-cute: an RV64 XiangShan core with the CUTE matrix unit (AME
 # counter CSRs) on XiangShan's default SoC map. Build-only in CI: run the
 # .bin/.elf on the XiangShan simulator (emu) or NEMU.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C shims over the board and examples/common for main.c (see glue.h).
 #include "board.hpp"
 #include "board_config.hpp"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What a C program gets from the board and from the examples' shared glue
  * (examples/common, C++), through glue.cpp. A C BSP has its own equivalents:
  * a console putc, the unit's base address, an interrupt attach call. None of

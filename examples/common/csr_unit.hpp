@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counter CSR profile of this board (Ibex hpm counters, AME CSRs).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one place where the examples differ between real hardware and QEMU.
 //
 // On a real board the performance units are silicon: nothing to set up, the

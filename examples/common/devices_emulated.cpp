@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // QEMU boards: the units the machine lacks come from the simulator's
 // emulated SoC (pmu_sim/soc.hpp), placed and wired where board::config says.
 #include "board_config.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Real boards: the units are silicon and the SoC drives their events.
 #include "devices.hpp"
 

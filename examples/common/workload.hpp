@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The code the examples measure: small, deterministic phases that run on
 // this core. Each phase is real work on real memory; on QEMU boards the
 // emulated SoC also raises the event lines that phase would raise on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // mccu_budget: give every core a contention budget with the SafeSU MCCU,
 // let core 0 (this core) exhaust its own with a memory-bound loop, and show
 // the per-core MCCU hook firing and refilling the budget.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rdc_latency: how long do core 0's bus requests last? The SafeSU RDC
 // measures, per MCCU input, the longest run of cycles its event stayed high
 // (the watermark) and raises its interrupt when a run reaches the input's

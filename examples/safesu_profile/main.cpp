@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // safesu_profile: what does a workload do on core 0? Route SoC events to
 // SafeSU counters through the crossbar, run the workload, print a table of
 // counters with event names, and show the overflow hook firing on a counter

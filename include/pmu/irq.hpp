@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The interrupt-hook contract shared by every unit.
 //
 // pmukit never owns a vector table. Each driver offers handle_*_irq() entry

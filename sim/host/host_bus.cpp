@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host seam routed to the installed backend, and ModelBus (models at
 // addresses). See pmu_sim/host_bus.hpp.
 #include "pmu_sim/host_bus.hpp"

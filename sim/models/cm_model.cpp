@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "pmu_sim/cm_model.hpp"
 
 namespace pmu::models {

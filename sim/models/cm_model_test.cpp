@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CM perf model on its own: the register behaviour the driver tests
 // rely on (W1C, Perf_Num_Cnt, reset bits, rates, ovf-stop, CM_PCInt level).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU behavioural model: one clock cycle at a time (cycle()), plus closed
 // forms for long quiet stretches (bulk()) so the QEMU stub can advance the
 // model by millions of guest cycles cheaply. Timing choices: see the header.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Pins the SafeSU behavioural model to facts/safesu.md: the register map of
 // every shipped build (section 1) and the simulated observations T1-T15
 // (appendix A, sections 2-4). The model is driven directly with raw byte

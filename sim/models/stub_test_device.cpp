@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "pmu_sim/stub_test_device.hpp"
 
 namespace pmu::models {

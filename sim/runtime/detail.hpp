@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Between the runtime core (harness.cpp: device table, level interrupts)
 // and the per-architecture trap decoders (riscv/, sparc/).
 #pragma once

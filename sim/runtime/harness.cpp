@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The trap-and-emulate runtime core: console printf, the table of stub
 // devices and the level-sensitive interrupt glue. The per-architecture
 // trap decoders (riscv/, sparc/) call into detail::mmio_access/csr_access.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The emulated SoC (pmu_sim/soc.hpp): the units the machine lacks are
 // pmukit's behavioural models (sim/models), served by the trap-and-emulate
 // runtime; workload phases become event levels on the SafeSU's inputs and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Internal to the C API implementation (src/capi): how a C handle's opaque
 // bytes hold a C++ driver object. Not installed, not for applications.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C API over pmu::cm::Perf (include/pmu/c/pmu_cm.h). Handle and pointer checks
 // first (PMU_EBADARG, nothing touched), then the C++ call.
 #include "pmu/c/pmu_cm.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C API over pmu::grlib::find_safesu (include/pmu/c/pmu_grlib.h).
 #include "pmu/c/pmu_grlib.h"
 

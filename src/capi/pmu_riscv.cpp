@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C API over the RISC-V counter files (include/pmu/c/pmu_riscv.h): one handle
 // holds either the standard Counters or the AME counter file, and the shared
 // calls dispatch on which; Ibex has its own handle. Handle and pointer

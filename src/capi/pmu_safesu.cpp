@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // C API over pmu::safesu::SafeSU (include/pmu/c/pmu_safesu.h). Each function:
 // handle and pointer checks first (PMU_EBADARG, nothing touched), then the
 // C++ call, whose own checks come before its first register access.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V trap dispatch shared by every RISC-V board: interrupts go to the
 // board's dispatch_interrupt(cause) (CLINT/PLIC/local-interrupt glue), and
 // synchronous exceptions to board_exception_hook (weak default: not handled;

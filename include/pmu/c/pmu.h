@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmukit C API: everything. Include the per-unit headers instead to pull in
  * less (pmu/c/pmu_safesu.h, pmu/c/pmu_cm.h, pmu/c/pmu_riscv.h,
  * pmu/c/pmu_grlib.h). Which units a board's libpmu.a wraps is its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmukit C API: the MIPS Coherence Manager GCR performance counters (P0, P1
  * and the cycle counter, 32-bit, extended to 64 bits in software). Wraps
  * pmu::cm::Perf; costs and semantics as docs/cm.md.

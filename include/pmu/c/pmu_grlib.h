@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmukit C API: GRLIB AMBA plug&play discovery of the SafeSU (vendor 0x09 or
  * 0x0E, device 0x003). Reads only. Wraps pmu::grlib::find_safesu. */
 #ifndef PMU_C_GRLIB_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmukit C API: RISC-V counter CSRs. One handle type serves the standard
  * Zicntr/Zihpm/Sscofpmf counters (pmu::riscv::Counters) and the XiangShan
  * CUTE AME counter file (pmu::riscv::ame::AmeCounters); the

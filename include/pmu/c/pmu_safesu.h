@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmukit C API: the BSC SafeSU (counters, crossbar, overflow, MCCU, RDC,
  * interrupt hooks, self-test). Wraps pmu::safesu::SafeSU; the access cost of
  * each call is the C++ call's (docs/safesu.md), and so are the semantics.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* pmukit C API: the status codes and the callback type every unit shares.
  *
  * Every pmu_* function returns a pmu_status_t; values come back through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registers and fields as typed compile-time descriptors (tock-registers /
 // svd2rust / Kvasir style, built from constexpr values rather than type lists).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // read / write / modify of typed MMIO registers through the seam.
 // read() exists only for readable registers and write() only for writable
 // ones (a static_assert says why, at the call site's instantiation);

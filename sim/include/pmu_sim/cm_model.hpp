@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Behavioural model of the CM GCR performance block (facts: cm-gcr-perf.md
 // section 5), shared by the host tests and the QEMU stub device.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A GRLIB AHB plug&play area (0x1000 bytes: masters at +0x000, slaves at
 // +0x800, 8 words per entry, the build word at +0xFF0), as ahbctrl presents
 // it: read-only, unused words read 0. Freestanding; used by the discovery

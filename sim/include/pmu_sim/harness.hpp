@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The trap-and-emulate runtime (the "stub harness"): behavioural models served
 // as devices at addresses where the machine has nothing, their interrupt
 // outputs delivered as level-sensitive board lines, and a console printf.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The host seam backend over the behavioural models: run firmware logic built
 // with -DPMU_HOST on a PC against the same models the QEMU runtime serves.
 // sim/host/host_bus.cpp defines the six pmu_host_* seam functions

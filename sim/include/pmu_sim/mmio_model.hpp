@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Interfaces of the behavioural models (freestanding C++). One model is
 // written once and serves both the host tests (through the PMU_HOST seam) and
 // the QEMU stub device (through trap-and-emulate).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Behavioural model of a RISC-V counter CSR file (freestanding: no std
 // headers, no heap). Serves the host tests through the CSR seam and the QEMU
 // stub through illegal-instruction trap-and-emulate.

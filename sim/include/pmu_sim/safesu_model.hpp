@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Behavioural model of the BSC SafeSU (pmu_ahb + PMU_raw), following
 // facts/safesu.md. Shared by the host tests and the QEMU stub device.
 //

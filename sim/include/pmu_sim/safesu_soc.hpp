@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SafeSU as pmukit's emulated SoCs integrate it: the builds the QEMU
 // boards emulate, by name, and the wiring of the model's interrupt outputs
 // to board lines (written once, for every board, suite and example).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The emulated SoC of the QEMU boards. QEMU has no SafeSU, no CM perf block,
 // no custom counter CSRs and no event wires: attach() maps pmukit's
 // behavioural models (sim/models) where the board says the units are, so

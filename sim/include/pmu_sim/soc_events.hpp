@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The emulated SoC's event catalogue: the SafeSU crossbar inputs (SoC event
 // numbers) it drives from the workload phases (sim/soc/soc.cpp), and that
 // the examples route.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A small device that proves the stub harness itself: one register of each
 // access kind, a counter that moves with guest time, an interrupt output, and
 // (for RISC-V) a custom CSR pair.

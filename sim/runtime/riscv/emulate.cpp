@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V trap-and-emulate for the stub devices.
 //  - Load/store access faults (mcause 5/7): decode the faulting load or store
 //    (every width and sign-extension, compressed forms included), serve it

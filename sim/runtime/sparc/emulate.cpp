@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SPARC V8 load/store emulation for the stub device on qemu-leon3. With the
 // board's SRMMU flat map, an access to unassigned physical space raises
 // tt 0x29 (data_access_error) before the instruction has any effect; this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random call sequences with random arguments (fixed seeds, under ASan and
 // UBSan) against the behavioural models: every call that answers kBadArg
 // made no register access, no call touches an address outside its unit

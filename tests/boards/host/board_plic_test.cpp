@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The board PLIC helper (boards/common/riscv/plic.*): exact register
 // sequences, and the two reference-driver defects it must not repeat
 // (facts safesu.md 5.2 items 10 and 11): disabling one source keeps every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RISC-V counter C API exercised from C (see c_api_tests.h). */
 #include <string.h>
 

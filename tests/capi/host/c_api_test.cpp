@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API (include/pmu/c/pmu.h), driven from C: the cases live in
 // c_api_*.c (compiled as C11) and return 0 or the line of their first failed
 // check. Here each case gets its world: the behavioural models on a ModelBus

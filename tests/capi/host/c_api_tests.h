@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The C side of the C API tests: functions written in C (c_api_*.c, compiled
  * as C11) that drive pmu/c/pmu.h; c_api_test.cpp (GoogleTest) sets up the
  * models or the expected register sequences and calls them. Each returns 0

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu::cm::Perf: the exact register sequence of every call (the sequence is
 // the contract), the access counts listed in docs/cm.md, and bad input
 // touching nothing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu::cm::Perf against the behavioural model on a ModelBus: counting,
 // wrap, the overflow hook (dispatch + W1C of the snapshot), ovf-stop, and
 // 64-bit totals across many wraps. Also the per-call access counts that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GRLIB AHB plug&play discovery against a model of the P&P area.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed register fields: encode/extract, masks, bounds, and the one-load-
 // one-store contract of modify().
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The report formatter: exact text for table and CSV, bad input prints nothing.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AME (XiangShan CUTE) encoder and driver; Sspesa decode and expansion.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Standard RISC-V counters (Zicntr/Zihpm/Sscofpmf) on RV64: exact CSR
 // sequences, the LCOFI hook, width probing, the 64-bit extension, and bad
 // input touching nothing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU driver: the exact register sequence of every call (strict, in
 // order), and "bad input touches nothing" for every validated argument.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SafeSU 64-bit software extension against the model's own increment
 // count (Model::increments): no count lost or invented, whether the totals
 // are driven by the overflow interrupt alone, by periodic reads, or both,

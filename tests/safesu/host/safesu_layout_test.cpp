@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU layout arithmetic: the named configurations against the facts'
 // tables, a parameter sweep for the RTL invariants, crossbar straddles, and
 // agreement with the behavioural model's independently computed map.

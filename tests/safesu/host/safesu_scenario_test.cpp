@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU driver against the behavioural model (sim/models/safesu_model):
 // whole scenarios with events, interrupts (the model's output lines) and the
 // hooks, on the shipped configurations.

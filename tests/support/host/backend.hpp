@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GoogleTest glue for the host seam: the backends that turn an access into a
 // test failure, and the sim host bus names under pmu::test.
 //

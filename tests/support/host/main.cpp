@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Host test entry: GoogleTest with one "PASS host <Suite>.<Test>" /
 // "FAIL host ..." line per test (failure messages indented under it), and a
 // closing "SUMMARY host <p> passed, <f> failed" line: the form `make test`

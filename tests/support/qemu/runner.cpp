@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The test runner: runs every TEST_CASE linked into the image, one
 // PASS/FAIL line each, then the SUMMARY line; the exit status says whether
 // all passed.

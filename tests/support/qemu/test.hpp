@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The QEMU test framework: TEST_CASE(unit, name) { ... } registers a test in
 // the image (a const descriptor in section .pmu_tests: no static
 // constructor); CHECK, CHECK_EQ and CHECK_OK record failures and carry on.

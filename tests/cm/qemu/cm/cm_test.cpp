@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu::cm::Perf on the stub device: the model (sim/include/pmu_sim/cm_model.hpp) is
 // mapped over the Global Debug Block at the board's GCR base + 0x6000, and
 // CM_PCInt (model output 0) drives board line kCmIrqLine, so the overflow

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GRLIB plug&play discovery on QEMU leon3_generic: the scanner against the
 // machine's REAL AHB P&P area (0xFFFFF000), then against a P&P model placed
 // by the stub harness for the case the real table cannot show (a SafeSU).

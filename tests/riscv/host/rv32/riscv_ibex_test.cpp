@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Ibex profile on RV32 against the Ibex-mode model (RTL facts).
 #include <gtest/gtest.h>
 

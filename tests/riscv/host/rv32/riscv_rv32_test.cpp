@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Standard counters on RV32: hi/lo/hi against a model whose low half wraps
 // between the reads, split writes and event selectors, RV32 OF handling.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // AME counters on qemu-virt-rv64: every AME CSR is served by the model; the
 // AME overflow hook is entered by a real trap (model line -> board line).
 #include "board_config.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Ibex profile on qemu-virt-rv32.
 #include "pmu_sim/harness.hpp"
 #include "qemu/test.hpp"

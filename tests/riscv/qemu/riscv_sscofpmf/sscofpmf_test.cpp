@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Standard counters and a real LCOFI on qemu-virt-rv64. QEMU 7.2 quirks this
 // avoids (facts riscv-counters.md): scountovf is masked by mcounteren even in
 // M-mode (the driver reads per-counter OF bits instead), an inhibited counter

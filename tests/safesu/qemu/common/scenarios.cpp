@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU driver scenarios on a stub device served by the behavioural model
 // (sim/include/pmu_sim/safesu_model.hpp), compiled into the suite of every
 // SafeSU instance (scenarios.hpp says what a suite provides).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SafeSU scenarios (scenarios.cpp) are one source compiled into the
 // QEMU suite of each SafeSU instance: the suite lists
 // tests/safesu/qemu/common/scenarios.cpp in SUITE_SRCS and provides, in its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SafeSU scenarios (../common/scenarios.hpp) on the 4-core/128-event
 // instance at the board's SafeSU address, lines per wrapper version A
 // (board_config.hpp).

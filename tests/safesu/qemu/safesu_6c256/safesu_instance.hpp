@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SafeSU scenarios (../common/scenarios.hpp) on the 6-core/256-event (SELENE) instance.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The trap-and-emulate harness, proved with a small device on each board:
 // every piece (MMIO load/store emulation, narrow and wide accesses, time,
 // interrupt injection through a real trap, CSR emulation) has a test that
