@@ -8,7 +8,7 @@
 namespace examples {
 
 #if EXAMPLES_EMULATED
-// The emulated profiles (devices_qemu.cpp): Ibex simple system on RV32,
+// The emulated profiles (sim/soc/soc.cpp): Ibex simple system on RV32,
 // XiangShan CUTE AME on RV64; the AME overflow line is a virtual line.
 constexpr unsigned kIbexHpmNum = 10;
 constexpr unsigned kIbexHpmWidth = 40;
