@@ -19,9 +19,9 @@ the compiler would: the file's own folder first, then the include roots):
 """
 import os
 import re
-import shutil
 import sys
-import tempfile
+
+from scratch_tree import scratch_tree, write
 
 SOURCE_EXTS = (".c", ".h", ".cpp", ".hpp", ".inc", ".S")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
@@ -103,63 +103,51 @@ def check(root, rules):
     return problems
 
 
-def write(root, path, text):
-    full = os.path.join(root, path)
-    os.makedirs(os.path.dirname(full), exist_ok=True)
-    with open(full, "w") as fh:
-        fh.write(text)
-
-
 def self_test():
     """Plant one violation per rule (and kind) in a scratch tree; each must be
     reported, by its rule, and the clean files must not be."""
-    tmp = tempfile.mkdtemp()
-    try:
-        clean = {
-            "include/pmu/a.hpp": '#include <stdint.h>\n#include "pmu/b.hpp"\n',
-            "include/pmu/b.hpp": "#pragma once\n",
-            "src/u/private.hpp": '#include "pmu/a.hpp"\n',
-            "src/u/ok.cpp": '#include "pmu/a.hpp"\n#include "private.hpp"\n'
-                            "// mmio_read32(base) in a comment is no call\n"
-                            "int f() { return pmu::reg::read(base, kReg); }\n",
-            "boards/common/board.hpp": '#include "riscv/frame.hpp"\n',
-            "boards/common/riscv/frame.hpp": "#pragma once\n",
-            "boards/b/board_config.hpp": "#pragma once\n",
-            "boards/b/board.cpp": '#include "board.hpp"\n#include "board_config.hpp"\n#include "pmu/a.hpp"\n',
-            "sim/include/pmu_sim/x.hpp": '#include "pmu/a.hpp"\n',
-            "sim/runtime/ok.cpp": '#include "board.hpp"\n#include "pmu_sim/x.hpp"\n',
-            "tests/support/qemu/test.hpp": '#include "pmu_sim/x.hpp"\n',
-            "examples/common/e.hpp": "#pragma once\n",
-        }
-        planted = {  # file -> the rule that must report it
-            "include/pmu/bad.hpp": ('#include "../../sim/include/pmu_sim/x.hpp"\n', "include"),
-            "src/u/bad_sim.cpp": ('#include "pmu_sim/x.hpp"\n', "include"),
-            "src/u/bad_test.cpp": ('#include "qemu/test.hpp"\n', "include"),
-            "src/u/bad_board.cpp": ('#include "board.hpp"\n', "include"),
-            "boards/b/bad.cpp": ('#include "pmu_sim/x.hpp"\n', "boards"),
-            "boards/b/bad_test.cpp": ('#include "qemu/test.hpp"\n', "boards"),
-            "sim/runtime/bad_test.cpp": ('#include "qemu/test.hpp"\n', "sim"),
-            "sim/soc/bad_example.cpp": ('#include "../../examples/common/e.hpp"\n', "sim"),
-            "sim/soc/bad_board_data.cpp": ('#include "board_config.hpp"\n', "sim"),
-            "src/u/bad_mmio.cpp": ("uint32_t g() { return hal::mmio_read32(base); }\n"
-                                   "void h() { pmu::hal::mmio_write32 (base, 1); }\n", "mmio"),
-        }
-        for path, text in clean.items():
-            write(tmp, path, text)
+    clean = {
+        "include/pmu/a.hpp": '#include <stdint.h>\n#include "pmu/b.hpp"\n',
+        "include/pmu/b.hpp": "#pragma once\n",
+        "src/u/private.hpp": '#include "pmu/a.hpp"\n',
+        "src/u/ok.cpp": '#include "pmu/a.hpp"\n#include "private.hpp"\n'
+                        "// mmio_read32(base) in a comment is no call\n"
+                        "int f() { return pmu::reg::read(base, kReg); }\n",
+        "boards/common/board.hpp": '#include "riscv/frame.hpp"\n',
+        "boards/common/riscv/frame.hpp": "#pragma once\n",
+        "boards/b/board_config.hpp": "#pragma once\n",
+        "boards/b/board.cpp": '#include "board.hpp"\n#include "board_config.hpp"\n#include "pmu/a.hpp"\n',
+        "sim/include/pmu_sim/x.hpp": '#include "pmu/a.hpp"\n',
+        "sim/runtime/ok.cpp": '#include "board.hpp"\n#include "pmu_sim/x.hpp"\n',
+        "tests/support/qemu/test.hpp": '#include "pmu_sim/x.hpp"\n',
+        "examples/common/e.hpp": "#pragma once\n",
+    }
+    planted = {  # file -> the rule that must report it
+        "include/pmu/bad.hpp": ('#include "../../sim/include/pmu_sim/x.hpp"\n', "include"),
+        "src/u/bad_sim.cpp": ('#include "pmu_sim/x.hpp"\n', "include"),
+        "src/u/bad_test.cpp": ('#include "qemu/test.hpp"\n', "include"),
+        "src/u/bad_board.cpp": ('#include "board.hpp"\n', "include"),
+        "boards/b/bad.cpp": ('#include "pmu_sim/x.hpp"\n', "boards"),
+        "boards/b/bad_test.cpp": ('#include "qemu/test.hpp"\n', "boards"),
+        "sim/runtime/bad_test.cpp": ('#include "qemu/test.hpp"\n', "sim"),
+        "sim/soc/bad_example.cpp": ('#include "../../examples/common/e.hpp"\n', "sim"),
+        "sim/soc/bad_board_data.cpp": ('#include "board_config.hpp"\n', "sim"),
+        "src/u/bad_mmio.cpp": ("uint32_t g() { return hal::mmio_read32(base); }\n"
+                               "void h() { pmu::hal::mmio_write32 (base, 1); }\n", "mmio"),
+    }
+    with scratch_tree(clean) as tmp:
         ok = True
-        if check(tmp, INCLUDE_RULES.keys() | {"mmio"}):
-            print("clean tree reported:", *check(tmp, INCLUDE_RULES.keys() | {"mmio"}), sep="\n  ")
+        reported = check(tmp, INCLUDE_RULES.keys() | {"mmio"})
+        if reported:
+            print("clean tree reported:", *reported, sep="\n  ")
             ok = False
         for path, (text, rule) in planted.items():
             write(tmp, path, text)
-            found = [p for p in check(tmp, [rule]) if p.startswith(path + ":")]
-            if not found:
+            if not [p for p in check(tmp, [rule]) if p.startswith(path + ":")]:
                 print(f"rule {rule} missed the violation in {path}")
                 ok = False
             os.remove(os.path.join(tmp, path))
         return ok
-    finally:
-        shutil.rmtree(tmp)
 
 
 def main(argv):

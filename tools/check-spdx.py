@@ -12,9 +12,9 @@ Sources: C, C++, headers, assembler, make, shell, Python, linker scripts,
 CMake, and any file that starts with #!. build/ and .git/ are not looked at.
 """
 import os
-import shutil
 import sys
-import tempfile
+
+from scratch_tree import scratch_tree
 
 SPDX = "SPDX-License-Identifier: Apache-2.0"
 EXTS = (".c", ".h", ".cpp", ".hpp", ".inc", ".S", ".s", ".ld", ".mk", ".sh", ".py", ".cmake")
@@ -50,33 +50,25 @@ def missing(root):
 
 
 def self_test():
-    tmp = tempfile.mkdtemp()
-    try:
-        files = {
-            "src/ok.cpp": f"// {SPDX}\nint x;\n",
-            "boards/ok.S": f"/* {SPDX} */\n",
-            "linker/ok.ld": f"/* {SPDX} */\n",
-            "tools/ok.sh": f"#!/usr/bin/env bash\n# {SPDX}\n",
-            "mk/ok.mk": f"# {SPDX}\n",
-            "tools/bad.py": "#!/usr/bin/env python3\nprint('no licence')\n",
-            "Makefile": "all:\n",
-            "src/late.hpp": "#pragma once\n\n\n\n" + f"// {SPDX}\n",  # too late to count
-            "docs/notes.md": "not a source\n",
-            "build/gen.cpp": "generated, not looked at\n",
-        }
-        for path, text in files.items():
-            full = os.path.join(tmp, path)
-            os.makedirs(os.path.dirname(full), exist_ok=True)
-            with open(full, "w") as fh:
-                fh.write(text)
-        want = ["Makefile", os.path.join("src", "late.hpp"), os.path.join("tools", "bad.py")]
+    files = {
+        "src/ok.cpp": f"// {SPDX}\nint x;\n",
+        "boards/ok.S": f"/* {SPDX} */\n",
+        "linker/ok.ld": f"/* {SPDX} */\n",
+        "tools/ok.sh": f"#!/usr/bin/env bash\n# {SPDX}\n",
+        "mk/ok.mk": f"# {SPDX}\n",
+        "tools/bad.py": "#!/usr/bin/env python3\nprint('no licence')\n",
+        "Makefile": "all:\n",
+        "src/late.hpp": "#pragma once\n\n\n\n" + f"// {SPDX}\n",  # too late to count
+        "docs/notes.md": "not a source\n",
+        "build/gen.cpp": "generated, not looked at\n",
+    }
+    want = ["Makefile", os.path.join("src", "late.hpp"), os.path.join("tools", "bad.py")]
+    with scratch_tree(files) as tmp:
         got = missing(tmp)
-        if got != want:
-            print("expected", want, "got", got)
-            return False
-        return True
-    finally:
-        shutil.rmtree(tmp)
+    if got != want:
+        print("expected", want, "got", got)
+        return False
+    return True
 
 
 def main(argv):

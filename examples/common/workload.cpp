@@ -3,6 +3,18 @@
 
 #include "devices.hpp"
 
+// On QEMU boards the emulated SoC raises each phase's events (its event
+// wires); on real boards the SoC's own wires do.
+#if EXAMPLES_EMULATED
+namespace soc = pmu_sim::soc;
+#else
+namespace soc {
+inline void phase_begin(examples::Phase) {}
+inline void phase_round(examples::Phase, unsigned) {}
+inline void phase_end(examples::Phase) {}
+}  // namespace soc
+#endif
+
 namespace examples {
 namespace {
 
@@ -53,31 +65,6 @@ uint32_t matrix_round(unsigned round) {
   return trace;
 }
 
-// On QEMU boards the emulated SoC raises each phase's events (its event
-// wires); on real boards the SoC's own wires do, and these are empty.
-inline void soc_phase_begin(Phase p) {
-#if EXAMPLES_EMULATED
-  pmu_sim::soc::phase_begin(p);
-#else
-  (void)p;
-#endif
-}
-inline void soc_phase_round(Phase p, unsigned round) {
-#if EXAMPLES_EMULATED
-  pmu_sim::soc::phase_round(p, round);
-#else
-  (void)p;
-  (void)round;
-#endif
-}
-inline void soc_phase_end(Phase p) {
-#if EXAMPLES_EMULATED
-  pmu_sim::soc::phase_end(p);
-#else
-  (void)p;
-#endif
-}
-
 }  // namespace
 
 const char* phase_name(Phase p) {
@@ -93,10 +80,10 @@ const char* phase_name(Phase p) {
 uint32_t run_phase(Phase p, unsigned rounds, const volatile uint32_t* stop, unsigned* rounds_done) {
   uint32_t check = 0x9E3779B9u;
   unsigned r = 0;
-  soc_phase_begin(p);
+  soc::phase_begin(p);
   for (; r < rounds; ++r) {
     if (stop != nullptr && *stop != 0) break;
-    soc_phase_round(p, r);
+    soc::phase_round(p, r);
     switch (p) {
       case Phase::kCompute: check = compute_round(check); break;
       case Phase::kStream: check += stream_round(r); break;
@@ -105,7 +92,7 @@ uint32_t run_phase(Phase p, unsigned rounds, const volatile uint32_t* stop, unsi
     }
     service_devices();
   }
-  soc_phase_end(p);
+  soc::phase_end(p);
   if (rounds_done != nullptr) *rounds_done = r;
   return check;
 }
