@@ -7,7 +7,7 @@
 TEST_STEPS := checks host build qemu examples external docs
 step.checks := dependency rules and licence lines, each with a self-test
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit
-step.build := every board builds warning-free and freestanding, with its examples
+step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
 step.qemu := QEMU suites on $(QEMU_BOARDS)
 step.examples := the examples under QEMU, output checked
 step.external := pmukit consumed as users do (install, pkg-config, CMake, pmukit.mk)
@@ -37,6 +37,8 @@ test-build:
 	+@rc=0; \
 	bash tools/verdict.sh build freestanding-check.catches-static-constructors \
 	  bash tools/freestanding-check.sh --self-test || rc=1; \
+	bash tools/compile-fail-check.sh --self-test || rc=1; \
+	bash tools/compile-fail-check.sh $(wildcard tests/*/compile_fail) || rc=1; \
 	for b in $(ALL_BOARDS); do bash tools/build-check.sh $$b || rc=1; done; \
 	exit $$rc
 

@@ -2,12 +2,18 @@
 // Registers and fields as typed compile-time descriptors (tock-registers /
 // svd2rust / Kvasir style, built from constexpr values rather than type lists).
 //
-// A register family is a tag type that says its word type and its access:
+// A register family is a tag type that states its word type, its access and
+// the bits that must never be written back as read:
 //
-//   struct Cfg0Tag { using word_t = uint32_t; static constexpr Access kAccess = Access::kRW; };
+//   struct Cfg0 {
+//     using word_t = uint32_t;
+//     static constexpr Access kAccess = Access::kRW;
+//     static constexpr word_t kNoWriteBack = 0x1A;  // optional; default 0
+//   };
 //
-// Field<Cfg0Tag> and Value<Cfg0Tag> belong to that register only: putting a
-// field of register A into a value of register B does not compile.
+// Field<Cfg0>, PulseField<Cfg0>, Value<Cfg0> and Reg<Cfg0> belong to that
+// register only: putting a field of register A into a value of register B,
+// or a value of A into register B, does not compile.
 #pragma once
 
 #include <stdint.h>
@@ -25,6 +31,29 @@ enum class Access : uint8_t {
 
 constexpr bool readable(Access a) { return a != Access::kWO; }
 constexpr bool writable(Access a) { return a != Access::kRO; }
+
+namespace detail {
+template <typename...>
+using void_t = void;
+// Tag::kNoWriteBack if the tag declares it, else 0.
+template <typename Tag, typename = void>
+struct NoWriteBack {
+  static constexpr typename Tag::word_t value = 0;
+};
+template <typename Tag>
+struct NoWriteBack<Tag, void_t<decltype(Tag::kNoWriteBack)>> {
+  static constexpr typename Tag::word_t value = Tag::kNoWriteBack;
+};
+}  // namespace detail
+
+// The bits of a register family that modify() and pulse() never copy from a
+// read into the value they write: level-action bits that software sets and
+// releases (soft resets, update strobes), bits whose read-back is not
+// documented, read-only fields.
+template <typename Tag>
+constexpr typename Tag::word_t no_write_back() {
+  return detail::NoWriteBack<Tag>::value;
+}
 
 template <typename Tag>
 struct Field {
@@ -59,6 +88,17 @@ constexpr Field<Tag> flag(unsigned pos, Access a = Tag::kAccess) {
   return Field<Tag>(pos, 1, a);
 }
 
+// A level-action bit (a soft reset, an update strobe): pulse() sets it for
+// one write and releases it with the next. Only a PulseField can be pulsed.
+template <typename Tag>
+struct PulseField : Field<Tag> {
+  constexpr explicit PulseField(unsigned bit) : Field<Tag>(bit, 1) {}
+};
+template <typename Tag>
+constexpr PulseField<Tag> pulse_flag(unsigned pos) {
+  return PulseField<Tag>(pos);
+}
+
 // A value of one register family.
 template <typename Tag>
 struct Value {
@@ -71,15 +111,36 @@ struct Value {
     return Value{static_cast<word_t>((raw & static_cast<word_t>(~f.mask())) | f.encode(v))};
   }
   constexpr Value with_flag(Field<Tag> f, bool on) const { return with(f, on ? 1 : 0); }
+  // Set or clear the bits of a mask of this register (e.g. a per-counter mask).
+  constexpr Value with_bits(word_t bits, bool on) const {
+    return Value{static_cast<word_t>(on ? (raw | bits) : (raw & static_cast<word_t>(~bits)))};
+  }
   constexpr bool operator==(Value o) const { return raw == o.raw; }
   constexpr bool operator!=(Value o) const { return raw != o.raw; }
 };
 
 // A register of a family at a byte offset from a unit's base address.
+// 'keep_out' is the register's never-write-back mask: the family's
+// (Tag::kNoWriteBack) plus, for a register whose action bits move with the
+// build (the SafeSU CFG1 update bits), the bits the layout adds.
 template <typename Tag>
 struct Reg {
+  using word_t = typename Tag::word_t;
   uint32_t offset;
-  constexpr bool operator==(Reg o) const { return offset == o.offset; }
+  word_t keep_out = no_write_back<Tag>();
+
+  constexpr bool operator==(Reg o) const { return offset == o.offset && keep_out == o.keep_out; }
+  constexpr bool operator!=(Reg o) const { return !(*this == o); }
+};
+
+// 'count' registers of one family at consecutive 32-bit words.
+template <typename Tag>
+struct RegArray {
+  uint32_t offset;
+  uint32_t count;
+
+  constexpr Reg<Tag> at(unsigned i) const { return Reg<Tag>{offset + 4u * i}; }
+  constexpr bool contains(unsigned i) const { return i < count; }
 };
 
 }  // namespace pmu::reg

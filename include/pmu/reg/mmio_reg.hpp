@@ -1,8 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// read / write / modify of typed MMIO registers through the seam.
-// read() exists only for readable registers and write() only for writable
-// ones (a static_assert says why, at the call site's instantiation);
-// modify() is exactly one load and one store.
+// The verbs on typed MMIO registers, and the only way library code reaches
+// MMIO (src/ never calls hal::mmio_* itself; make test checks it).
+//
+//   read(base, r)            readable registers only
+//   write(base, r, v)        RW and WO registers only: writing a read-only
+//                            register, or a W1C one by accident, does not compile
+//   modify(base, r, fn)      exactly one load and one store; the register's
+//                            never-write-back bits are dropped from the old value
+//   pulse(base, r, f)        set a PulseField for one write, release it with the
+//                            next: 1R 2W, every other bit written back as read
+//   clear_w1c(base, r, bits) W1C registers only; writes exactly 'bits'
+//
+// A static_assert names the rule at the call site's instantiation.
 #pragma once
 
 #include <stdint.h>
@@ -13,32 +22,45 @@
 namespace pmu::reg {
 
 template <typename Tag>
-inline Value<Tag> read(uintptr_t base, Reg<Tag> r) {
+__attribute__((always_inline)) inline Value<Tag> read(uintptr_t base, Reg<Tag> r) {
   static_assert(sizeof(typename Tag::word_t) == 4, "MMIO registers are 32-bit");
   static_assert(readable(Tag::kAccess), "this register is write-only");
   return Value<Tag>{hal::mmio_read32(base + r.offset)};
 }
 
 template <typename Tag>
-inline void write(uintptr_t base, Reg<Tag> r, Value<Tag> v) {
+__attribute__((always_inline)) inline void write(uintptr_t base, Reg<Tag> r, Value<Tag> v) {
   static_assert(sizeof(typename Tag::word_t) == 4, "MMIO registers are 32-bit");
   static_assert(writable(Tag::kAccess), "this register is read-only");
+  static_assert(Tag::kAccess != Access::kW1C, "a W1C register is cleared with clear_w1c()");
   hal::mmio_write32(base + r.offset, v.raw);
 }
 
-// One load, one store; fn maps the old value to the new one.
+// One load, one store; fn maps the old value (without the register's
+// never-write-back bits) to the new one.
 template <typename Tag, typename Fn>
-inline Value<Tag> modify(uintptr_t base, Reg<Tag> r, Fn fn) {
+__attribute__((always_inline)) inline Value<Tag> modify(uintptr_t base, Reg<Tag> r, Fn fn) {
   static_assert(Tag::kAccess == Access::kRW, "modify needs a read-write register");
-  const Value<Tag> old = read(base, r);
+  const Value<Tag> old{static_cast<typename Tag::word_t>(read(base, r).raw & ~r.keep_out)};
   const Value<Tag> next = fn(old);
   write(base, r, next);
   return next;
 }
 
-// Clear W1C bits: writes exactly the given mask, nothing else.
+// Set a level-action bit for one write and release it with the next (the
+// hardware acts while the bit is 1). Returns the value written last.
 template <typename Tag>
-inline void clear_w1c(uintptr_t base, Reg<Tag> r, typename Tag::word_t bits) {
+__attribute__((always_inline)) inline Value<Tag> pulse(uintptr_t base, Reg<Tag> r, PulseField<Tag> f) {
+  static_assert(Tag::kAccess == Access::kRW, "pulse needs a read-write register");
+  const Value<Tag> rest{static_cast<typename Tag::word_t>(read(base, r).raw & ~r.keep_out)};
+  write(base, r, Value<Tag>{static_cast<typename Tag::word_t>(rest.raw | f.mask())});
+  write(base, r, rest);
+  return rest;
+}
+
+// Clear W1C bits: writes exactly the given bits, nothing else.
+template <typename Tag>
+__attribute__((always_inline)) inline void clear_w1c(uintptr_t base, Reg<Tag> r, typename Tag::word_t bits) {
   static_assert(Tag::kAccess == Access::kW1C, "clear_w1c needs a write-1-to-clear register");
   hal::mmio_write32(base + r.offset, bits);
 }
