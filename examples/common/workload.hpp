@@ -1,19 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
 // The code the examples measure: small, deterministic phases that run on
 // this core. Each phase is real work on real memory; on QEMU boards the
 // emulated SoC also raises the event lines that phase would raise on
-// hardware (soc_events.hpp), because QEMU has no event wires.
+// hardware (pmu_sim/soc_events.hpp), because QEMU has no event wires.
 #pragma once
 
 #include <stdint.h>
 
+#include "pmu_sim/soc.hpp"
+
 namespace examples {
 
-enum class Phase : uint8_t {
-  kCompute,      // integer arithmetic in registers: no memory traffic
-  kStream,       // copy a buffer: loads, stores, cache misses, short bus requests
-  kLongRequest,  // one long bus transfer (a slow device or a locked burst)
-  kMatrix,       // small tile multiply (stand-in for a matrix-unit kernel)
-};
+// The phases (pmu_sim/soc.hpp names them, so the emulated SoC knows what
+// each one raises).
+using pmu_sim::soc::Phase;
 
 const char* phase_name(Phase p);
 
@@ -22,13 +22,5 @@ const char* phase_name(Phase p);
 // *stop != 0 if 'stop' is given. *rounds_done (if given) = rounds run.
 uint32_t run_phase(Phase p, unsigned rounds, const volatile uint32_t* stop = nullptr,
                    unsigned* rounds_done = nullptr);
-
-namespace detail {
-// What the emulated SoC does at phase boundaries and at each round (QEMU
-// boards: devices_qemu.cpp); nothing on real boards (devices_hw.cpp).
-void phase_begin(Phase p);
-void phase_round(Phase p, unsigned round);
-void phase_end(Phase p);
-}  // namespace detail
 
 }  // namespace examples

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Ibex hpm counters. QEMU 7.2 implements mhpmcounter3..18 itself unless
 # pmu-num=0, so the hpm CSRs trap to the Ibex model only with this -cpu.
 EXAMPLE_BOARDS := qemu-virt-rv32 ibex-simple-system

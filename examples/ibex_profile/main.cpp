@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ibex_profile: the Ibex hardware performance counters around a workload:
 // mcycle, minstret and mhpmcounter3..12, each counting its fixed event
 // (Ibex wires counter N to event N), extended to 64 bits in software.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "pmu/riscv/ibex.hpp"
 
 #include "pmu/riscv/csr_bank.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small machine-mode helpers every RISC-V board uses.
 #pragma once
 

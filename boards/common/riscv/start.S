@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* RISC-V bare-metal start-up (direct-mode mtvec): stack, trap vector,
  * .bss, main(), exit. The trap entry is trap_entry.S. */
 #if __riscv_xlen == 64

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What every RISC-V board shares: the Debian riscv64-unknown-elf toolchain
 # and the start-up/trap/runtime sources. A board's board.mk includes this,
 # then sets ARCH_FLAGS (ISA spec 2.2 keeps Zicsr inside I, so CSR

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The RISC-V trap entry shared by every RISC-V board: saves every register
  * into a board::TrapFrame (trap_frame.hpp) on the stack, calls
  * riscv_trap(frame), and restores from the frame, so a handler can change a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What every LEON3 board shares: Debian's sparc64 cross g++ in 32-bit V8
 # mode, and the start-up, trap table and runtime sources. A board's
 # board.mk includes this, then sets LDSCRIPT, BOARD_SRCS and BOARD_UNITS.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XiangShan CUTE "AME" counters (proposal PR #67): a second counter file in
 // custom CSRs with the XiangShan 4-event composition in ame_mhpmevent:
 //   count += ((E0 op0 E1) op2 (E2 op1 E3))   per cycle

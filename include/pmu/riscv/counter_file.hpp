@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A file of RISC-V counter CSRs: the standard Zicntr/Zihpm/Sscofpmf set
 // (Counters) and the XiangShan CUTE AME set (AmeCounters) share this code;
 // a Map type says where the CSRs are.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runtime-index access to a bank of 32 consecutive CSRs (Base + 0..31).
 //
 // csrr/csrw encode the CSR number as an immediate, so "counter i" cannot be

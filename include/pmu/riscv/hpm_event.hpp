@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The 64-bit mhpmevent word: Sscofpmf's OF and privilege-inhibit bits on top
 // of an implementation-defined event selector (bits 55:0; 57:56 are WPRI).
 // On RV32 bits 63:32 live in mhpmeventNh (which exists only with Sscofpmf).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Ibex hardware performance monitor (lowRISC/ibex RTL facts):
 // counter N counts event N (fixed wiring); mhpmcounter3..(2+MHPMCounterNum)
 // exist (MHPMCounterNum 0..10, so up to mhpmcounter12) with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sspesa sample details (riscv-performance-event-sampling PR #27, an open
 // proposal): the shpmsdetailsdata word and the 4-word sample record
 // (shpmspc, shpmsdetailsdata, shpmsdetailsbt1, shpmsdetailsbt2).
