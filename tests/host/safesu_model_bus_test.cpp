@@ -307,6 +307,31 @@ TEST_P(SafesuModelBus, XRerouteReachesTheRdcOneCycleAfterTheCounters) {
   EXPECT_EQ(u.model.rdc_vector(), 0u);
 }
 
+// A field that straddles two crossbar registers, rewritten low register
+// first: between the two back-to-back writes the output selects event 0
+// (constant HIGH on SELENE) for 1 + g cycles, on the counters and, one cycle
+// later, on the MCCU. An input of weight 10 loses 10 / 20 / 50 budget at
+// g = 0 / 1 / 4, as measured on the RTL (issue 10, SafeSU driver defect 4).
+TEST_P(SafesuModelBus, StraddlingRouteThroughEventZeroCostsOneWeightPerCycle) {
+  Config c = k4c128;
+  c.event0_high = true;
+  Rig u(g(), c);
+  // Output 4 (MCCU input 4, core 2) straddles R0[31:28] + R1[2:0] (§2.10):
+  // event 0x05 (low bits 5, high bits 0) -> event 0x10 (low 0, high 1).
+  u.W(kCrossbar0, 0x5u << 28);
+  u.W(kCrossbar0 + 1, 0);
+  u.W(kWeights0 + 1, 10);  // input 4
+  u.W(kLimit0 + 2, 1000);
+  u.W(kCfg1, 1u << (2 + 2));
+  u.W(kCfg1, kMccuEn);
+  u.idle(10);
+  EXPECT_EQ(u.R(kRemaining0 + 2), 1000u);
+  u.W(kCrossbar0, 0);      // low bits first: the field reads 0x00
+  u.W(kCrossbar0 + 1, 1);  // then 0x10
+  u.idle(10);
+  EXPECT_EQ(u.R(kRemaining0 + 2), 1000u - 10 * (1 + g()));
+}
+
 // ---- MCCU and RDC latencies (§3.5, §3.6) ---------------------------------------------
 
 // Pin to remaining-quota decrement: 3 cycles (crossbar, cost sum, remaining);
