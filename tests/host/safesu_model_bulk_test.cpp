@@ -151,6 +151,49 @@ TEST(SafesuModelBulk, ClosedFormsMatchSteppingUnderRandomTraffic) {
   }
 }
 
+// The branch-free common cycle (no fault, no write, no counter soft reset)
+// equals the general one: a unit whose every counter carries a harmless
+// fault (step 1) takes the general path every cycle and must behave alike.
+TEST(SafesuModelBulk, CommonCycleShortcutEqualsTheGeneralPath) {
+  SafesuModel plain(k4c128), general(k4c128);
+  for (uint32_t k = 0; k < 24; ++k) general.inject_fault(k, Fault::kWrongStep, 1);
+  Lcg rnd{777};
+  auto both_wr = [&](uint32_t idx, uint32_t v) {
+    plain.write(4 * idx, 4, v);
+    general.write(4 * idx, 4, v);
+  };
+  both_wr(25, 0xFFFFFF);
+  both_wr(43, 1 | (2u << 7) | (3u << 14));
+  for (int step = 0; step < 2000; ++step) {
+    switch (rnd(6)) {
+      case 0: {
+        const uint32_t e = rnd(4);
+        const bool lv = rnd(2) != 0;
+        plain.set_event(e, lv);
+        general.set_event(e, lv);
+        break;
+      }
+      case 1: both_wr(0, (rnd(4) << 30) | rnd(16)); break;
+      case 2: both_wr(1 + rnd(24), 0xFFFFFFFFu - rnd(20)); break;
+      case 3: {
+        const uint32_t idx = rnd(49);
+        ASSERT_EQ(plain.read(4 * idx, 4), general.read(4 * idx, 4)) << "step " << step;
+        break;
+      }
+      default:
+        plain.advance(1);
+        general.advance(1);
+        break;
+    }
+    for (uint32_t k = 0; k < 24; ++k) {
+      ASSERT_EQ(plain.counter(k), general.counter(k)) << "step " << step;
+      ASSERT_EQ(plain.increments(k), general.increments(k)) << "step " << step;
+    }
+    ASSERT_EQ(plain.overflow_flags(), general.overflow_flags()) << "step " << step;
+    ASSERT_EQ(plain.irq_outputs(), general.irq_outputs()) << "step " << step;
+  }
+}
+
 // Random configurations (counters, events, cores, FT, RTL vintage, weight-0
 // behaviour, SELENE's event 0), random routes, weights, limits, self-test
 // modes, soft resets, counters near all ones, quota masks, faults, FT2

@@ -35,7 +35,8 @@ uint32_t inverse_odd(uint32_t u) {
 uint64_t first_all_ones(uint32_t c, uint32_t step) {
   const uint32_t d = kAllOnes - c;
   if (step == 0) return d == 0 ? 1 : 0;
-  const uint32_t a = static_cast<uint32_t>(__builtin_ctz(step));
+  uint32_t a = 0;  // trailing zeros (a loop: no libgcc helper on cores without a ctz instruction)
+  while (((step >> a) & 1u) == 0) ++a;
   if ((d & mask_low(a)) != 0) return 0;
   const uint64_t period = uint64_t{1} << (32 - a);
   const uint64_t j = (uint64_t{d >> a} * inverse_odd(step >> a)) & (period - 1);
@@ -63,9 +64,11 @@ uint32_t SafesuModel::crossbar_field(uint32_t out) const {
   return v & mask_low(bits);
 }
 
-bool SafesuModel::routed_level(uint32_t out) const {
-  const uint32_t ev = crossbar_field(out);
-  return ev < cfg_.n_soc_ev && events_[ev];
+void SafesuModel::decode_routes() {
+  for (uint32_t k = 0; k < cfg_.n_counters; ++k) {
+    const uint32_t ev = crossbar_field(k);
+    route_[k] = static_cast<uint16_t>(ev < cfg_.n_soc_ev ? ev : kMaxEvents);
+  }
 }
 
 uint32_t SafesuModel::consumer_mask(uint32_t xbar_q, uint32_t width) const {
@@ -125,17 +128,18 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
   // before this cycle's write: a re-route reaches them one cycle after the
   // counters (§8).
   uint32_t mr_sample = 0;
-  for (uint32_t i = 0; i < n_mr; ++i)
-    if (routed_level(i)) mr_sample |= 1u << i;
+  for (uint32_t i = 0; i < n_mr; ++i) mr_sample |= routed_level(i) << i;
 
   const bool wvalid = we && valid_index(widx);
-  if (wvalid) regs_[widx] = wval;  // the logic sees the written value this cycle
+  if (wvalid) {
+    regs_[widx] = wval;  // the logic sees the written value this cycle
+    if (widx >= map_.crossbar && widx < map_.crossbar + map_.n_crossbar) decode_routes();
+  }
 
   const uint32_t cfg0 = regs_[0];
   const uint32_t cfg1 = regs_[map_.mccu_cfg];
   uint32_t cnt_sample = 0;
-  for (uint32_t k = 0; k < n; ++k)
-    if (routed_level(k)) cnt_sample |= 1u << k;
+  for (uint32_t k = 0; k < n; ++k) cnt_sample |= routed_level(k) << k;
   const uint32_t out = consumer_mask(xbar_cnt_, n);  // counters' inputs this cycle
   const uint32_t in = consumer_mask(xbar_mr_, n_mr);  // MCCU/RDC inputs this cycle
 
@@ -147,27 +151,43 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
   const uint32_t omask = regs_[map_.ovf_mask];
   uint32_t next[kMaxCounters];
   uint32_t new_flags = 0;
-  for (uint32_t k = 0; k < n; ++k) {
-    uint32_t& copy = regs_[map_.counters + k];
-    if (fault_[k] == Fault::kStuckAt) {
-      next[k] = fault_value_[k];
-      cnt_[k] = next[k];
-      copy = next[k];
-    } else if (we) {
-      next[k] = copy;  // all counters reload; the count of this cycle is lost
-      cnt_[k] = srst ? 0 : copy;  // soft reset has priority over writes
-    } else {
-      const uint32_t inc = (en && ((out >> k) & 1u)) ? step_of(k) : 0u;
+  uint32_t* const copies = regs_ + map_.counters;
+  if (faulty_ == 0 && !we && !srst) {
+    // The common cycle, branch-free: every counter adds its input.
+    const uint32_t adds = en ? out : 0u;
+    for (uint32_t k = 0; k < n; ++k) {
+      const uint32_t inc = (adds >> k) & 1u;
       next[k] = cnt_[k] + inc;
-      copy = next[k];  // with the soft reset held the copy shows 0 + event
-      if (srst) {
-        cnt_[k] = 0;
-      } else {
-        cnt_[k] = next[k];
-        incs_[k] += inc;
-      }
+      cnt_[k] = next[k];
+      copies[k] = next[k];
+      incs_[k] += inc;
+      new_flags |= static_cast<uint32_t>(next[k] == kAllOnes) << k;
     }
-    if (next[k] == kAllOnes && ((omask >> k) & 1u)) new_flags |= 1u << k;
+    new_flags &= omask;
+  } else {
+    for (uint32_t k = 0; k < n; ++k) {
+      uint32_t& copy = copies[k];
+      const bool faulty = (faulty_ >> k) & 1u;
+      if (faulty && fault_[k] == Fault::kStuckAt) {
+        next[k] = fault_value_[k];
+        cnt_[k] = next[k];
+        copy = next[k];
+      } else if (we) {
+        next[k] = copy;  // all counters reload; the count of this cycle is lost
+        cnt_[k] = srst ? 0 : copy;  // soft reset has priority over writes
+      } else {
+        const uint32_t inc = (en && ((out >> k) & 1u)) ? (faulty ? step_of(k) : 1u) : 0u;
+        next[k] = cnt_[k] + inc;
+        copy = next[k];  // with the soft reset held the copy shows 0 + event
+        if (srst) {
+          cnt_[k] = 0;
+        } else {
+          cnt_[k] = next[k];
+          incs_[k] += inc;
+        }
+      }
+      if (next[k] == kAllOnes && ((omask >> k) & 1u)) new_flags |= 1u << k;
+    }
   }
 
   // Overflow (§3.3, §8): combinational on the next values; sticky until the
@@ -443,8 +463,8 @@ uint32_t SafesuModel::irq_outputs() const {
 void SafesuModel::set_event(uint32_t index, bool level) {
   if (index >= kMaxEvents) return;
   if (index == 0 && cfg_.event0_high) level = true;
-  if (events_[index] != level) stable_ = 0;
-  events_[index] = level;
+  if ((events_[index] != 0) != level) stable_ = 0;
+  events_[index] = level ? 1 : 0;
 }
 
 void SafesuModel::set_all_events(bool level) {
@@ -461,6 +481,11 @@ void SafesuModel::inject_fault(uint32_t k, Fault fault, uint32_t value) {
   if (k >= cfg_.n_counters) return;
   fault_[k] = fault;
   fault_value_[k] = value;
+  if (fault == Fault::kNone) {
+    faulty_ &= ~(1u << k);
+  } else {
+    faulty_ |= 1u << k;
+  }
   if (fault == Fault::kStuckAt) {
     cnt_[k] = value;
     regs_[map_.counters + k] = value;
@@ -473,6 +498,7 @@ void SafesuModel::clear_faults() {
     fault_[k] = Fault::kNone;
     fault_value_[k] = 0;
   }
+  faulty_ = 0;
   stable_ = 0;
 }
 

@@ -217,9 +217,9 @@ class SafesuModel final : public MmioModel {
       : cfg_(sanitize(config)), map_(compute_map(config)), regs_{}, cnt_{}, incs_{}, events_{},
         xbar_cnt_(0), xbar_mr_(0), flags_(0), q_state_(0), q_sum_(0), q_latch_(false),
         q_prev_mask_(0), ccc_{}, rem_{}, mccu_q_{}, mccu_en_q_(false), run_{}, wm_{}, rdc_vect_(0),
-        rdc_irq_q_(false), rdc_en_q_(false), ft2_pulse_(false), fault_{}, fault_value_{}, stable_(0),
-        reads_(0), writes_(0), bulk_cycles_(0) {
-    if (cfg_.event0_high) events_[0] = true;
+        rdc_irq_q_(false), rdc_en_q_(false), ft2_pulse_(false), fault_{}, fault_value_{}, faulty_(0),
+        route_{}, stable_(0), reads_(0), writes_(0), bulk_cycles_(0) {
+    if (cfg_.event0_high) events_[0] = 1;
   }
 
   uint32_t read(uint32_t offset, unsigned size) override;
@@ -273,7 +273,10 @@ class SafesuModel final : public MmioModel {
   uint32_t index_of(uint32_t offset) const;
   bool valid_index(uint32_t idx) const { return idx < map_.total; }
   uint32_t crossbar_field(uint32_t out) const;
-  bool routed_level(uint32_t out) const;        // event pin level routed to output 'out'
+  void decode_routes();                         // route_ from the crossbar registers
+  uint32_t routed_level(uint32_t out) const {   // event pin level routed to output 'out'
+    return events_[route_[out]];
+  }
   uint32_t consumer_mask(uint32_t xbar_q, uint32_t width) const;  // + self-test override
   uint32_t weight(uint32_t input) const;
   bool rdc_fires(uint32_t input, uint32_t run) const;
@@ -293,7 +296,7 @@ class SafesuModel final : public MmioModel {
   uint32_t regs_[kMaxRegs];  // the wrapper register file (what a read captures)
   uint32_t cnt_[kMaxCounters];  // PMU_counters' registers
   uint64_t incs_[kMaxCounters];  // increments made (test truth, not hardware)
-  bool events_[kMaxEvents];
+  uint8_t events_[kMaxEvents + 1];  // pin levels; [kMaxEvents] stays 0 (no event routed)
   // crossbar registers, bit = output: counters' path, MCCU/RDC inputs' path
   uint32_t xbar_cnt_;
   uint32_t xbar_mr_;
@@ -320,6 +323,11 @@ class SafesuModel final : public MmioModel {
   // injected faults, per counter
   Fault fault_[kMaxCounters];
   uint32_t fault_value_[kMaxCounters];
+  uint32_t faulty_;  // bit k: counter k has a fault
+  // The crossbar registers decoded (event per output; kMaxEvents for an
+  // index >= N_SOC_EV, never high), redone on every crossbar write: keeps a
+  // cycle cheap in guest time. All fields reset to event 0.
+  uint16_t route_[kMaxCounters];
   // cycles since the last change of inputs or registers (saturating)
   uint32_t stable_;
   uint32_t reads_;
