@@ -21,19 +21,10 @@ using Model = pmu::models::SafesuModel;
 
 constexpr uintptr_t kBase = 0x80100000;
 
-Model::Config config_of(const Layout& l) {
-  Model::Config c;
-  c.n_counters = l.n_counters;
-  c.n_soc_ev = l.n_soc_ev;
-  c.n_cores = l.n_cores;
-  c.ft = l.params.ft;
-  c.rdc_new_vintage = l.params.vintage == RdcVintage::kMay2025;
-  c.weight0_triggers = !l.params.weight0_never_fires;
-  return c;
-}
-
+// A shipped layout and the model of the same build (docs/hw/safesu.md §1.2).
 struct Case {
   const Layout* layout;
+  Model::Config model;
   uint32_t gap;
 };
 void PrintTo(const Case& c, std::ostream* os) {
@@ -44,7 +35,7 @@ class SafesuSelftestGap : public ::testing::TestWithParam<Case> {};
 
 TEST_P(SafesuSelftestGap, HealthyUnitPassesEveryCheck) {
   const Layout& l = *GetParam().layout;
-  Model model(config_of(l));
+  Model model(GetParam().model);
   test::ModelBus bus(GetParam().gap);
   bus.map(kBase, Model::kWindowSize, &model);
   test::ScopedBackend use(bus);
@@ -57,11 +48,13 @@ TEST_P(SafesuSelftestGap, HealthyUnitPassesEveryCheck) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Shipped, SafesuSelftestGap,
-                         ::testing::Values(Case{&k4c128, 0}, Case{&k4c128, 1}, Case{&k4c128, 4},
-                                           Case{&k6c128, 0}, Case{&k6c128, 1}, Case{&k6c128, 4},
-                                           Case{&k6c256, 0}, Case{&k6c256, 1}, Case{&k6c256, 4},
-                                           Case{&k4c32, 0}, Case{&k4c32, 1}, Case{&k4c32, 4}),
+constexpr Model::Config m4c128{24, 128, 4}, m6c128{24, 128, 6}, m6c256{24, 256, 6}, m4c32{24, 32, 4};
+const Case kCases[] = {
+    {&k4c128, m4c128, 0}, {&k4c128, m4c128, 1}, {&k4c128, m4c128, 4}, {&k6c128, m6c128, 0},
+    {&k6c128, m6c128, 1}, {&k6c128, m6c128, 4}, {&k6c256, m6c256, 0}, {&k6c256, m6c256, 1},
+    {&k6c256, m6c256, 4}, {&k4c32, m4c32, 0},   {&k4c32, m4c32, 1},   {&k4c32, m4c32, 4}};
+
+INSTANTIATE_TEST_SUITE_P(Shipped, SafesuSelftestGap, ::testing::ValuesIn(kCases),
                          [](const ::testing::TestParamInfo<Case>& p) {
                            const Layout& l = *p.param.layout;
                            return std::to_string(l.n_cores) + "c" + std::to_string(l.n_soc_ev) + "e_gap" +
