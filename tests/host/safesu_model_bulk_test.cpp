@@ -197,7 +197,7 @@ TEST(SafesuModelBulk, CommonCycleShortcutEqualsTheGeneralPath) {
 // Random configurations (counters, events, cores, FT, RTL vintage, weight-0
 // behaviour, SELENE's event 0), random routes, weights, limits, self-test
 // modes, soft resets, counters near all ones, quota masks, faults, FT2
-// pulses, reads and idle stretches.
+// pulses, pin changes scheduled at a cycle, reads and idle stretches.
 TEST(SafesuModelBulk, ClosedFormsMatchSteppingOverRandomConfigurations) {
   Lcg rnd{0xC0FFEEu};
   uint64_t bulk_total = 0;
@@ -215,7 +215,7 @@ TEST(SafesuModelBulk, ClosedFormsMatchSteppingOverRandomConfigurations) {
     const uint32_t n = t.bulk.config().n_counters;
     const uint32_t ev_span = c.n_soc_ev < 8 ? c.n_soc_ev : 8;  // a few events, so routes often hit them
     for (int step = 0; step < 200; ++step) {
-      switch (rnd(16)) {
+      switch (rnd(17)) {
         case 0:
         case 1: t.event(rnd(ev_span), rnd(2) != 0); break;
         case 2: t.wr(0, (rnd(4) << 30) | (rnd(3) == 0 ? rnd(32) : (rnd(2) ? kEn : kEn | kOvfEn))); break;
@@ -238,6 +238,13 @@ TEST(SafesuModelBulk, ClosedFormsMatchSteppingOverRandomConfigurations) {
           t.step.inject_double_error();
           break;
         case 13: t.rd(rnd(mp.total + 4)); break;
+        case 14: {
+          const uint64_t at = t.bulk.now() + rnd(rnd(2) ? 50 : 1500);
+          const uint32_t e = rnd(ev_span);
+          const bool lv = rnd(2) != 0;
+          EXPECT_EQ(t.bulk.set_event_at(at, e, lv), t.step.set_event_at(at, e, lv));
+          break;
+        }
         default: t.advance(1 + rnd(rnd(3) == 0 ? 2000 : 60)); break;
       }
       ASSERT_TRUE(t.same()) << "trial " << trial << " step " << step;

@@ -71,6 +71,25 @@ TEST_P(SafesuModelBus, EventPinToCounterIsTwoCycles) {
   EXPECT_EQ(u.R(counter_idx(0)), 10u);
 }
 
+// A pin change scheduled at a cycle number lands in that very cycle, inside
+// an access, between accesses or in an idle stretch: the event rises at
+// t0 + d, is counted from the next cycle, and the last read (call cycle
+// F = t0 + 3 (1 + g) + 10) returns what was counted before its address phase.
+TEST_P(SafesuModelBus, EventScheduledAtACycleArrivesThere) {
+  const uint32_t span = 3 * (1 + g()) + 10;
+  for (uint32_t d = 0; d <= span + 1; ++d) {
+    Rig u(g());
+    u.W(kCrossbar0, 5);
+    u.W(kCfg0, kEn);
+    u.idle(5);
+    const uint64_t t0 = u.model.now();
+    ASSERT_TRUE(u.model.set_event_at(t0 + d, 5, true));
+    for (int i = 0; i < 3; ++i) u.R(kCfg0);
+    u.model.advance(10);
+    EXPECT_EQ(u.R(counter_idx(0)), d < span ? span - 1 - d : 0u) << "d " << d;
+  }
+}
+
 // Every write cycle loses one count on every counter; reads lose none (§3.2).
 TEST_P(SafesuModelBus, EachWriteDataPhaseLosesOneCountReadsLoseNone) {
   Rig u(g());

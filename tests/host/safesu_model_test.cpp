@@ -631,4 +631,27 @@ TEST(SafesuModel, CountsBusAccesses) {
   EXPECT_EQ(u.m.accesses(), 3u);
 }
 
+TEST(SafesuModel, ClockAndScheduledPinChanges) {
+  Unit u;
+  EXPECT_EQ(u.m.now(), 0u);
+  u.rd(0);
+  u.wr(43, 5);  // output 0 <- event 5
+  u.m.advance(3);
+  EXPECT_EQ(u.m.now(), 5u);
+  EXPECT_TRUE(u.m.set_event_at(2, 5, true));  // already reached: now
+  u.wr(0, kEn);
+  u.m.advance(3);
+  EXPECT_EQ(u.m.counter(0), 3u);
+  // Two changes for the same pin and cycle: the later request wins; the
+  // queue holds kMaxPending changes.
+  const uint64_t t = u.m.now();
+  EXPECT_TRUE(u.m.set_event_at(t + 2, 5, true));
+  EXPECT_TRUE(u.m.set_event_at(t + 2, 5, false));
+  for (uint32_t i = 2; i < SafesuModel::kMaxPending; ++i) EXPECT_TRUE(u.m.set_event_at(t + 100 + i, 9, true));
+  EXPECT_FALSE(u.m.set_event_at(t + 1, 5, false));
+  u.m.advance(10);  // pin low from t + 2: counted through t + 2
+  EXPECT_EQ(u.m.counter(0), 6u);
+  EXPECT_TRUE(u.m.set_event_at(t + 50, 5, true));  // room again
+}
+
 }  // namespace

@@ -112,6 +112,7 @@ uint32_t SafesuModel::idle_next(uint32_t k) const {
 // ---- one clock cycle -----------------------------------------------------------
 
 void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
+  if (n_pending_ != 0) apply_pending();
   const uint32_t n = cfg_.n_counters;
   const uint32_t ninp = 2 * cfg_.n_cores;
   const uint32_t n_mr = min_u32(ninp, n);  // MCCU/RDC inputs that exist as crossbar outputs
@@ -295,6 +296,7 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
   }
 
   ft2_pulse_ = false;
+  ++now_;
   if (we) {
     stable_ = 0;
   } else if (stable_ < 255) {
@@ -324,6 +326,7 @@ void SafesuModel::bulk(uint64_t m) {
   // registers, the registered enables and the MCCU cost sums equal their
   // inputs, and every counter adds the same amount each cycle.
   bulk_cycles_ += m;
+  now_ += m;
   const uint32_t cfg0 = regs_[0];
   const uint32_t cfg1 = regs_[map_.mccu_cfg];
   const uint32_t n = cfg_.n_counters;
@@ -424,8 +427,15 @@ void SafesuModel::write(uint32_t offset, unsigned size, uint32_t value) {
 void SafesuModel::advance(uint64_t cycles) {
   while (cycles > 0) {
     if (cycles > 1 && bulk_ok()) {
-      bulk(cycles - 1);
-      cycles = 1;  // the last cycle runs exactly, refreshing the wrapper copies
+      // Closed forms up to the next scheduled pin change; the last cycle
+      // always runs exactly, refreshing the wrapper copies.
+      const uint64_t due = next_pending();
+      uint64_t m = cycles - 1;
+      if (due - now_ < m) m = due - now_;  // due > now_: applied at the last cycle's start
+      if (m != 0) {
+        bulk(m);
+        cycles -= m;
+      }
     }
     cycle(false, 0, 0);
     --cycles;
@@ -465,6 +475,36 @@ void SafesuModel::set_event(uint32_t index, bool level) {
   if (index == 0 && cfg_.event0_high) level = true;
   if ((events_[index] != 0) != level) stable_ = 0;
   events_[index] = level ? 1 : 0;
+}
+
+bool SafesuModel::set_event_at(uint64_t at, uint32_t index, bool level) {
+  if (at <= now_) {
+    set_event(index, level);
+    return true;
+  }
+  if (n_pending_ == kMaxPending) return false;
+  pending_[n_pending_++] = Pending{at, static_cast<uint16_t>(index), level};
+  return true;
+}
+
+void SafesuModel::apply_pending() {
+  // In the order they were asked for, so a later change to the same pin wins.
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < n_pending_; ++i) {
+    if (pending_[i].at <= now_) {
+      set_event(pending_[i].index, pending_[i].level);
+    } else {
+      pending_[kept++] = pending_[i];
+    }
+  }
+  n_pending_ = kept;
+}
+
+uint64_t SafesuModel::next_pending() const {
+  uint64_t due = ~uint64_t{0};
+  for (uint32_t i = 0; i < n_pending_; ++i)
+    if (pending_[i].at < due) due = pending_[i].at;
+  return due;
 }
 
 void SafesuModel::set_all_events(bool level) {
@@ -516,6 +556,11 @@ bool SafesuModel::same_state(const SafesuModel& o) const {
     if (ccc_[c] != o.ccc_[c] || rem_[c] != o.rem_[c] || mccu_q_[c] != o.mccu_q_[c]) return false;
   for (uint32_t i = 0; i < kMaxInputs; ++i)
     if (run_[i] != o.run_[i] || wm_[i] != o.wm_[i]) return false;
+  if (now_ != o.now_ || n_pending_ != o.n_pending_) return false;
+  for (uint32_t i = 0; i < n_pending_; ++i)
+    if (pending_[i].at != o.pending_[i].at || pending_[i].index != o.pending_[i].index ||
+        pending_[i].level != o.pending_[i].level)
+      return false;
   return xbar_cnt_ == o.xbar_cnt_ && xbar_mr_ == o.xbar_mr_ && flags_ == o.flags_ &&
          q_state_ == o.q_state_ && q_sum_ == o.q_sum_ && q_latch_ == o.q_latch_ &&
          q_prev_mask_ == o.q_prev_mask_ && mccu_en_q_ == o.mccu_en_q_ && rdc_vect_ == o.rdc_vect_ &&

@@ -218,7 +218,8 @@ class SafesuModel final : public MmioModel {
         xbar_cnt_(0), xbar_mr_(0), flags_(0), q_state_(0), q_sum_(0), q_latch_(false),
         q_prev_mask_(0), ccc_{}, rem_{}, mccu_q_{}, mccu_en_q_(false), run_{}, wm_{}, rdc_vect_(0),
         rdc_irq_q_(false), rdc_en_q_(false), ft2_pulse_(false), fault_{}, fault_value_{}, faulty_(0),
-        route_{}, stable_(0), reads_(0), writes_(0), bulk_cycles_(0) {
+        route_{}, now_(0), pending_{}, n_pending_(0), stable_(0), reads_(0), writes_(0),
+        bulk_cycles_(0) {
     if (cfg_.event0_high) events_[0] = 1;
   }
 
@@ -233,6 +234,14 @@ class SafesuModel final : public MmioModel {
   // high.
   void set_event(uint32_t index, bool level);
   void set_all_events(bool level);
+  // Pin 'index' takes 'level' from cycle number 'at' on (cycles are numbered
+  // from 0 at construction; now() is the number of the next cycle to run),
+  // however that cycle is reached: inside a bus access, between accesses or
+  // in an idle stretch. So a test can sweep an event's arrival over every
+  // cycle of a driver call at any bus gap. A time already reached applies
+  // now. At most kMaxPending changes wait; false if full (nothing changes).
+  static constexpr uint32_t kMaxPending = 8;
+  bool set_event_at(uint64_t at, uint32_t index, bool level);
   // FT builds: the next cycle pulses FT2 for one cycle (a double error in the
   // register file). Ignored without ft.
   void inject_double_error();
@@ -265,6 +274,8 @@ class SafesuModel final : public MmioModel {
   }
   // Cycles advanced through the closed forms rather than stepped.
   uint64_t bulk_cycles() const { return bulk_cycles_; }
+  // The number of the next cycle to run (cycles run since construction).
+  uint64_t now() const { return now_; }
   // Every piece of hardware state equal (not the access or bulk counts):
   // how the tests prove the closed forms equal to stepping.
   bool same_state(const SafesuModel& o) const;
@@ -282,6 +293,8 @@ class SafesuModel final : public MmioModel {
   bool rdc_fires(uint32_t input, uint32_t run) const;
   uint32_t step_of(uint32_t k) const;           // what counter k adds per counted cycle
   uint32_t idle_next(uint32_t k) const;         // counter k's next value in a cycle with no write
+  void apply_pending();  // the scheduled pin changes due by now_
+  uint64_t next_pending() const;  // the earliest scheduled cycle (~0 if none)
   void cycle(bool we, uint32_t widx, uint32_t wval);
   bool bulk_ok() const;
   void bulk(uint64_t cycles);
@@ -328,6 +341,15 @@ class SafesuModel final : public MmioModel {
   // index >= N_SOC_EV, never high), redone on every crossbar write: keeps a
   // cycle cheap in guest time. All fields reset to event 0.
   uint16_t route_[kMaxCounters];
+  // clock and scheduled pin changes
+  uint64_t now_;
+  struct Pending {
+    uint64_t at;
+    uint16_t index;
+    bool level;
+  };
+  Pending pending_[kMaxPending];
+  uint32_t n_pending_;
   // cycles since the last change of inputs or registers (saturating)
   uint32_t stable_;
   uint32_t reads_;
