@@ -330,7 +330,7 @@ TEST_P(SafesuModelBus, XRerouteReachesTheRdcOneCycleAfterTheCounters) {
 // first: between the two back-to-back writes the output selects event 0
 // (constant HIGH on SELENE) for 1 + g cycles, on the counters and, one cycle
 // later, on the MCCU. An input of weight 10 loses 10 / 20 / 50 budget at
-// g = 0 / 1 / 4, as measured on the RTL (issue 10, SafeSU driver defect 4).
+// g = 0 / 1 / 4, as measured on the RTL (issue 10, SafeSU driver item 4).
 TEST_P(SafesuModelBus, StraddlingRouteThroughEventZeroCostsOneWeightPerCycle) {
   Config c = k4c128;
   c.event0_high = true;

@@ -2,7 +2,7 @@
 // The driver's self-test on the RTL-exact model at every bus gap the RTL was
 // measured with (0, 1 and 4 idle cycles between accesses; docs/hw/safesu.md
 // §8): a healthy unit must pass every check at every gap (issue 10, SafeSU
-// driver defect 3: at gap 0 "RDC disable keeps the watermark" reads the
+// driver item 3: at gap 0 "RDC disable keeps the watermark" reads the
 // watermark one cycle before its final value is readable).
 #include <gtest/gtest.h>
 

@@ -60,10 +60,22 @@
 //     cycle behind the register (§2.6). The RDC watermark takes the run length
 //     one cycle later still, so a watermark read back to back after the run
 //     ends (or after an RDC disable that ends it) shows one less than the
-//     final value; one idle cycle later it reads final (§8).
+//     final value; one idle cycle later it reads final (§8). (§8 words it
+//     "observed 10 where the final value is 9"; a watermark is a running
+//     maximum, and the RTL's self-test run, expecting 9 and reading 10 later,
+//     puts the early read at 9 and the final value at 10.)
 //   - A written read-only register keeps the write data in the wrapper copy
 //     for that cycle: a read back to back after it returns the written value
 //     once (§2.3, §4.1, Appendix A T15). With an idle cycle between, it does not.
+//
+// Inferred where docs/hw/safesu.md is silent (consistent with every fact it
+// states, not measured as such):
+//   - the T15 shadow needs the read's address phase to be the write's data
+//     phase, so with an idle cycle between, the read shows the hardware value;
+//   - with the counter soft reset held, the overflow detector and the quota
+//     see the copy's "0 + event" as the next value;
+//   - in the extra state-0 cycle after a mask change the sum is cleared too;
+//     the quota line compares the registered sum with the current limit.
 //
 // irq_outputs(): the output levels in the cycle about to run, with no write
 // in its data phase (bit 0 overflow, 1 quota, 2 RDC, 3 FT1, 4 FT2, 8+c MCCU
