@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // SafeSU behavioural model: one clock cycle at a time (cycle()), plus closed
 // forms for long quiet stretches (bulk()) so the QEMU stub can advance the
-// model by millions of guest cycles cheaply. Timing choices: see the header.
+// model by millions of guest cycles cheaply. Timing: see the header.
 #include "pmu_sim/safesu_model.hpp"
 
 namespace pmu::models {
@@ -9,22 +9,47 @@ namespace pmu::models {
 namespace {
 constexpr uint32_t kAllOnes = 0xFFFFFFFFu;
 
+// CFG0 bits (docs/hw/safesu.md §2.1) and CFG1 bits (§2.5).
+constexpr uint32_t kCfg0Enable = 1u << 0;
+constexpr uint32_t kCfg0CounterReset = 1u << 1;
+constexpr uint32_t kCfg0OverflowEnable = 1u << 2;
+constexpr uint32_t kCfg0OverflowReset = 1u << 3;
+constexpr uint32_t kCfg0QuotaReset = 1u << 4;
+constexpr uint32_t kCfg1MccuEnable = 1u << 0;
+constexpr uint32_t kCfg1MccuReset = 1u << 1;
+constexpr uint32_t kCfg1UpdateBase = 2;
+
 uint32_t mask_low(uint32_t n) { return n >= 32 ? kAllOnes : (1u << n) - 1; }
+uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+// Inverse of an odd number modulo 2^32 (Newton: each step doubles the bits).
+uint32_t inverse_odd(uint32_t u) {
+  uint32_t x = u;  // right to 3 bits for any odd u
+  for (int i = 0; i < 4; ++i) x *= 2u - u * x;
+  return x;
+}
+
+// The first j >= 1 with c + j*step == 0xFFFFFFFF (mod 2^32), or 0 when no j
+// exists: the cycle (1-based) in which a counter at c adding 'step' per cycle
+// has an all-ones next value. Up to 2^32, so 64 bits.
+uint64_t first_all_ones(uint32_t c, uint32_t step) {
+  const uint32_t d = kAllOnes - c;
+  if (step == 0) return d == 0 ? 1 : 0;
+  uint32_t a = 0;  // trailing zeros (a loop: no libgcc helper on cores without a ctz instruction)
+  while (((step >> a) & 1u) == 0) ++a;
+  if ((d & mask_low(a)) != 0) return 0;
+  const uint64_t period = uint64_t{1} << (32 - a);
+  const uint64_t j = (uint64_t{d >> a} * inverse_odd(step >> a)) & (period - 1);
+  return j == 0 ? period : j;
+}
 }  // namespace
 
-// ---- decoding ----------------------------------------------------------------
+// ---- decoding and combinational helpers -----------------------------------------
 
 uint32_t SafesuModel::index_of(uint32_t offset) const {
   // slv_index = haddr[clog2(N_REGS)+1 : 2]: higher bits are ignored, so the
   // map aliases every 4 << index_bits bytes (0x100 for 49 and 55 registers).
   return (offset >> 2) & mask_low(map_.index_bits);
-}
-
-bool SafesuModel::read_only(uint32_t idx) const {
-  if (idx >= map_.ovf_vect && idx < map_.quota_mask) return true;
-  if (idx >= map_.mccu_quota && idx < map_.mccu_quota + cfg_.n_cores) return true;
-  if (idx >= map_.rdc_vect && idx < map_.crossbar) return true;  // vector + watermarks
-  return false;
 }
 
 uint32_t SafesuModel::crossbar_field(uint32_t out) const {
@@ -39,109 +64,174 @@ uint32_t SafesuModel::crossbar_field(uint32_t out) const {
   return v & mask_low(bits);
 }
 
-bool SafesuModel::output_level(uint32_t out, uint32_t mode) const {
-  switch (mode) {
-    case 1: return true;        // self-test 01: every output 1
-    case 2: return false;       // self-test 10: every output 0
-    case 3: return out == 0;    // self-test 11: output 0 only
-    default: break;
+void SafesuModel::decode_routes() {
+  for (uint32_t k = 0; k < cfg_.n_counters; ++k) {
+    const uint32_t ev = crossbar_field(k);
+    route_[k] = static_cast<uint16_t>(ev < cfg_.n_soc_ev ? ev : kMaxEvents);
   }
-  const uint32_t ev = crossbar_field(out);
-  return ev < cfg_.n_soc_ev && events_[ev];
 }
 
-void SafesuModel::hw_view(uint32_t* ro) const {
-  // Order: overflow vector, remaining quota per core, RDC vector, watermarks.
-  unsigned n = 0;
-  const uint32_t cfg0 = regs_[0];
-  ro[n++] = ((cfg0 & 4u) != 0 && (cfg0 & 8u) == 0) ? flags_ : 0;
-  for (uint32_t c = 0; c < cfg_.n_cores; ++c) ro[n++] = rem_[c];
-  ro[n++] = rdc_vect_;
-  for (uint32_t r = 0; r < map_.n_watermarks; ++r) {
-    uint32_t v = 0;
-    for (uint32_t b = 0; b < 4; ++b) {
-      const uint32_t i = 4 * r + b;
-      if (i < 2 * cfg_.n_cores) v |= static_cast<uint32_t>(wm_[i]) << (8 * b);
-    }
-    ro[n++] = v;
+uint32_t SafesuModel::consumer_mask(uint32_t xbar_q, uint32_t width) const {
+  // Self-test modes override every consumer's crossbar output, with no
+  // crossbar latency (§2.1).
+  switch (regs_[0] >> 30) {
+    case 1: return mask_low(width);  // 01: every output 1
+    case 2: return 0;                // 10: every output 0
+    case 3: return 1u;               // 11: output 0 only
+    default: return xbar_q & mask_low(width);
   }
+}
+
+uint32_t SafesuModel::weight(uint32_t i) const {
+  return (regs_[map_.weights + i / 4] >> (8 * (i % 4))) & 0xFFu;
+}
+
+bool SafesuModel::rdc_fires(uint32_t i, uint32_t run) const {
+  const uint32_t w = weight(i);
+  return (w != 0 || cfg_.weight0_triggers) && run >= w;  // reaching the weight fires (§3.6)
+}
+
+uint32_t SafesuModel::step_of(uint32_t k) const {
+  switch (fault_[k]) {
+    case Fault::kNeverCounts:
+    case Fault::kStuckAt: return 0;
+    case Fault::kWrongStep: return fault_value_[k];
+    default: return 1;
+  }
+}
+
+// With the counter soft reset held the counter register is already 0, so
+// this is also the "0 + event" the wrapper copy shows then.
+uint32_t SafesuModel::idle_next(uint32_t k) const {
+  if (fault_[k] == Fault::kStuckAt) return fault_value_[k];
+  const uint32_t cfg0 = regs_[0];
+  const bool counting = (cfg0 & kCfg0Enable) != 0 && ((consumer_mask(xbar_cnt_, cfg_.n_counters) >> k) & 1u);
+  return cnt_[k] + (counting ? step_of(k) : 0u);
 }
 
 // ---- one clock cycle -----------------------------------------------------------
 
 void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
-  // Read-only values as they stand before this edge: the wrapper copy lags.
-  uint32_t ro[2 + kMaxCores + 8];
-  hw_view(ro);
+  if (n_pending_ != 0) apply_pending();
+  const uint32_t n = cfg_.n_counters;
+  const uint32_t ninp = 2 * cfg_.n_cores;
+  const uint32_t n_mr = min_u32(ninp, n);  // MCCU/RDC inputs that exist as crossbar outputs
+
+  // Registered values as they stand during this cycle: what their wrapper
+  // copies take at the end of it (one cycle behind the register, §2.6).
+  uint32_t rem_during[kMaxCores];
+  for (uint32_t c = 0; c < cfg_.n_cores; ++c) rem_during[c] = rem_[c];
+  const uint32_t rdc_vect_during = rdc_vect_;
+  uint8_t wm_during[kMaxInputs];
+  for (uint32_t i = 0; i < ninp; ++i) wm_during[i] = wm_[i];
+
+  // The MCCU/RDC inputs' crossbar register samples the route as it stood
+  // before this cycle's write: a re-route reaches them one cycle after the
+  // counters (§8).
+  uint32_t mr_sample = 0;
+  for (uint32_t i = 0; i < n_mr; ++i) mr_sample |= routed_level(i) << i;
 
   const bool wvalid = we && valid_index(widx);
-  if (wvalid) regs_[widx] = wval;  // the logic sees the written value this cycle
+  if (wvalid) {
+    regs_[widx] = wval;  // the logic sees the written value this cycle
+    if (widx >= map_.crossbar && widx < map_.crossbar + map_.n_crossbar) decode_routes();
+  }
 
   const uint32_t cfg0 = regs_[0];
   const uint32_t cfg1 = regs_[map_.mccu_cfg];
-  const uint32_t mode = cfg0 >> 30;
-  const uint32_t n = cfg_.n_counters;
-  bool out[kMaxCounters];
-  for (uint32_t k = 0; k < n; ++k) out[k] = output_level(k, mode);
+  uint32_t cnt_sample = 0;
+  for (uint32_t k = 0; k < n; ++k) cnt_sample |= routed_level(k) << k;
+  const uint32_t out = consumer_mask(xbar_cnt_, n);  // counters' inputs this cycle
+  const uint32_t in = consumer_mask(xbar_mr_, n_mr);  // MCCU/RDC inputs this cycle
 
-  // Quota sequencer reads the counters before this edge.
+  // Counters (§3.1, §3.2). next[k] is what counter k drives to the wrapper
+  // copy: the adder output, or in a write cycle the wrapper data it reloads.
+  const bool en = (cfg0 & kCfg0Enable) != 0;
+  const bool srst = (cfg0 & kCfg0CounterReset) != 0;
+  const bool orst = (cfg0 & kCfg0OverflowReset) != 0;
+  const uint32_t omask = regs_[map_.ovf_mask];
+  uint32_t next[kMaxCounters];
+  uint32_t new_flags = 0;
+  uint32_t* const copies = regs_ + map_.counters;
+  if (faulty_ == 0 && !we && !srst) {
+    // The common cycle, branch-free: every counter adds its input.
+    const uint32_t adds = en ? out : 0u;
+    for (uint32_t k = 0; k < n; ++k) {
+      const uint32_t inc = (adds >> k) & 1u;
+      next[k] = cnt_[k] + inc;
+      cnt_[k] = next[k];
+      copies[k] = next[k];
+      incs_[k] += inc;
+      new_flags |= static_cast<uint32_t>(next[k] == kAllOnes) << k;
+    }
+    new_flags &= omask;
+  } else {
+    for (uint32_t k = 0; k < n; ++k) {
+      uint32_t& copy = copies[k];
+      const bool faulty = (faulty_ >> k) & 1u;
+      if (faulty && fault_[k] == Fault::kStuckAt) {
+        next[k] = fault_value_[k];
+        cnt_[k] = next[k];
+        copy = next[k];
+      } else if (we) {
+        next[k] = copy;  // all counters reload; the count of this cycle is lost
+        cnt_[k] = srst ? 0 : copy;  // soft reset has priority over writes
+      } else {
+        const uint32_t inc = (en && ((out >> k) & 1u)) ? (faulty ? step_of(k) : 1u) : 0u;
+        next[k] = cnt_[k] + inc;
+        copy = next[k];  // with the soft reset held the copy shows 0 + event
+        if (srst) {
+          cnt_[k] = 0;
+        } else {
+          cnt_[k] = next[k];
+          incs_[k] += inc;
+        }
+      }
+      if (next[k] == kAllOnes && ((omask >> k) & 1u)) new_flags |= 1u << k;
+    }
+  }
+
+  // Overflow (§3.3, §8): combinational on the next values; sticky until the
+  // overflow soft reset, which also holds the vector at 0.
+  const uint32_t flags_now = orst ? 0u : (flags_ | new_flags);
+  const uint32_t vect_now = (cfg0 & kCfg0OverflowEnable) != 0 ? flags_now : 0u;
+  flags_ = flags_now;
+
+  // Quota (§3.4, §8): sums the counters' next values; a mask change holds the
+  // sequencer in state 0 for that cycle and one more.
   {
     const uint32_t qmask = regs_[map_.quota_mask];
     const uint32_t limit = regs_[map_.quota_limit];
-    if ((cfg0 & 16u) != 0) {
+    if ((cfg0 & kCfg0QuotaReset) != 0) {
       q_state_ = 0;
       q_sum_ = 0;
       q_latch_ = false;
     } else {
-      if (qmask != q_prev_mask_) q_state_ = 0;  // a mask change restarts the round
-      if (q_state_ == 0) {
-        q_sum_ = 0;
-      } else if ((qmask >> (q_state_ - 1)) & 1u) {
-        q_sum_ += cnt_[q_state_ - 1];
-      }
-      q_state_ = (q_state_ + 1) % (n + 1);
       q_latch_ = q_latch_ || q_sum_ > limit;
+      const bool changed = qmask != q_prev_mask_;
+      const uint32_t s = changed ? 0 : q_state_;
+      if (s == 0) {
+        q_sum_ = 0;
+      } else if ((qmask >> (s - 1)) & 1u) {
+        q_sum_ += next[s - 1];
+      }
+      q_state_ = changed ? 0 : (s + 1) % (n + 1);
     }
     q_prev_mask_ = qmask;
   }
 
-  // Counters (facts 3.1, 3.2) and the overflow detector on their next value.
-  const bool en = (cfg0 & 1u) != 0;
-  const bool srst = (cfg0 & 2u) != 0;
-  const uint32_t omask = regs_[map_.ovf_mask];
-  if ((cfg0 & 8u) != 0) flags_ = 0;
-  for (uint32_t k = 0; k < n; ++k) {
-    const uint32_t adder = cnt_[k] + ((en && out[k]) ? 1u : 0u);
-    uint32_t& shadow = regs_[map_.counters + k];
-    uint32_t next;
-    if (srst) {
-      next = 0;  // priority over writes
-    } else if (we) {
-      next = shadow;  // write handshake: all counters reload; the count is lost
-    } else {
-      next = adder;
-      if (en && out[k]) ++incs_[k];
-    }
-    if (!we) shadow = adder;  // the wrapper copy takes the adder output
-    cnt_[k] = next;
-    if ((cfg0 & 8u) == 0 && next == kAllOnes && ((omask >> k) & 1u)) flags_ |= 1u << k;
-  }
-
-  // MCCU (facts 3.5). Inputs 2c and 2c+1 are crossbar outputs.
-  const uint32_t ninp = 2 * cfg_.n_cores;
-  auto weight = [this](uint32_t i) { return (regs_[map_.weights + i / 4] >> (8 * (i % 4))) & 0xFFu; };
-  const bool mrst = (cfg1 & 2u) != 0;
+  // MCCU (§3.5). Inputs 2c and 2c+1 feed core c.
+  const bool mrst = (cfg1 & kCfg1MccuReset) != 0;
   for (uint32_t c = 0; c < cfg_.n_cores; ++c) {
-    const uint32_t i0 = 2 * c;
-    const uint32_t i1 = 2 * c + 1;
-    const uint32_t cost = ((i0 < n && out[i0]) ? weight(i0) : 0) + ((i1 < n && out[i1]) ? weight(i1) : 0);
+    const uint32_t cost = (((in >> (2 * c)) & 1u) ? weight(2 * c) : 0u) +
+                          (((in >> (2 * c + 1)) & 1u) ? weight(2 * c + 1) : 0u);
     if (mrst) {
       rem_[c] = 0;
       ccc_[c] = 0;
       mccu_q_[c] = false;
       continue;
     }
-    const bool upd = (cfg1 >> (2 + c)) & 1u;
+    const bool upd = (cfg1 >> (kCfg1UpdateBase + c)) & 1u;
     const uint32_t limit = regs_[map_.mccu_limits + c];
     if (mccu_en_q_) {
       const bool d = ccc_[c] > rem_[c];  // strictly greater: reaching 0 does not fire
@@ -154,9 +244,10 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
     }
     ccc_[c] = cost;  // computed even while disabled
   }
-  mccu_en_q_ = (cfg1 & 1u) != 0;
+  mccu_en_q_ = (cfg1 & kCfg1MccuEnable) != 0;
 
-  // RDC (facts 3.6).
+  // RDC (§3.6): the comparators and the watermark see the run length as it
+  // stands during this cycle; the run length takes this cycle's input.
   const bool rrst = (cfg1 >> map_.rdc_reset_bit) & 1u;
   if (rrst) {
     for (uint32_t i = 0; i < ninp; ++i) {
@@ -168,15 +259,13 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
   } else if (rdc_en_q_) {
     bool any = false;
     for (uint32_t i = 0; i < ninp; ++i) {
-      const uint32_t w = weight(i);
       const uint8_t r = run_[i];
-      if ((w != 0 || cfg_.weight0_triggers) && r >= w) {
+      if (rdc_fires(i, r)) {
         rdc_vect_ |= 1u << i;
         any = true;
       }
       if (r > wm_[i]) wm_[i] = r;
-      const bool in = i < n && out[i];
-      run_[i] = in ? static_cast<uint8_t>(r == 255 ? 255 : r + 1) : 0;
+      run_[i] = ((in >> i) & 1u) ? static_cast<uint8_t>(r == 255 ? 255 : r + 1) : 0;
     }
     rdc_irq_q_ = rdc_irq_q_ || any;
   } else {
@@ -186,21 +275,28 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
   }
   rdc_en_q_ = (cfg1 >> map_.rdc_enable_bit) & 1u;
 
-  // Wrapper copy of the read-only registers (the written one keeps the
-  // written value for this cycle: the one-read shadow quirk, facts T15).
-  {
-    unsigned j = 0;
-    auto put = [&](uint32_t idx) {
-      if (!(wvalid && idx == widx)) regs_[idx] = ro[j];
-      ++j;
-    };
-    put(map_.ovf_vect);
-    for (uint32_t c = 0; c < cfg_.n_cores; ++c) put(map_.mccu_quota + c);
-    put(map_.rdc_vect);
-    for (uint32_t r = 0; r < map_.n_watermarks; ++r) put(map_.watermarks + r);
+  xbar_cnt_ = cnt_sample;
+  xbar_mr_ = mr_sample;
+
+  // Wrapper copies of the read-only registers. A written one keeps the
+  // write data for this cycle (the one-read shadow quirk, §2.3, T15).
+  auto put = [&](uint32_t idx, uint32_t v) {
+    if (!(wvalid && idx == widx)) regs_[idx] = v;
+  };
+  put(map_.ovf_vect, vect_now);
+  for (uint32_t c = 0; c < cfg_.n_cores; ++c) put(map_.mccu_quota + c, rem_during[c]);
+  put(map_.rdc_vect, rdc_vect_during);
+  for (uint32_t r = 0; r < map_.n_watermarks; ++r) {
+    uint32_t v = 0;
+    for (uint32_t b = 0; b < 4; ++b) {
+      const uint32_t i = 4 * r + b;
+      if (i < ninp) v |= static_cast<uint32_t>(wm_during[i]) << (8 * b);
+    }
+    put(map_.watermarks + r, v);
   }
 
   ft2_pulse_ = false;
+  ++now_;
   if (we) {
     stable_ = 0;
   } else if (stable_ < 255) {
@@ -213,56 +309,61 @@ void SafesuModel::cycle(bool we, uint32_t widx, uint32_t wval) {
 bool SafesuModel::bulk_ok() const {
   if (stable_ < kSettle || ft2_pulse_) return false;
   const uint32_t cfg0 = regs_[0];
-  const uint32_t qmask = regs_[map_.quota_mask];
-  if (qmask == 0 || (cfg0 & 16u) != 0) return true;
-  // The quota latch has settled after a full sequencer round.
-  if (stable_ < 2 * (cfg_.n_counters + 1)) return false;
-  if ((cfg0 & 1u) == 0 || (cfg0 & 2u) != 0) return true;
-  // The quota sum only follows counters that move: then step exactly.
-  for (uint32_t k = 0; k < cfg_.n_counters; ++k)
-    if (((qmask >> k) & 1u) && output_level(k, cfg0 >> 30)) return false;
+  const uint32_t qmask = regs_[map_.quota_mask] & mask_low(cfg_.n_counters);
+  if (qmask == 0 || (cfg0 & kCfg0QuotaReset) != 0) return true;
+  // The quota latch has seen every partial sum of a round of constant sums.
+  if (stable_ < 2 * (cfg_.n_counters + 1) + kSettle) return false;
+  // Only constant next values have a closed form: step counters that move.
+  for (uint32_t k = 0; k < cfg_.n_counters; ++k) {
+    if (((qmask >> k) & 1u) == 0 || fault_[k] == Fault::kStuckAt) continue;
+    if ((cfg0 & kCfg0CounterReset) == 0 && idle_next(k) != cnt_[k]) return false;
+  }
   return true;
 }
 
 void SafesuModel::bulk(uint64_t m) {
-  // Inputs and registers have been constant for kSettle cycles: the
-  // registered enables and the MCCU cost sums equal their inputs.
+  // Inputs and registers have been constant for kSettle cycles: the crossbar
+  // registers, the registered enables and the MCCU cost sums equal their
+  // inputs, and every counter adds the same amount each cycle.
+  bulk_cycles_ += m;
+  now_ += m;
   const uint32_t cfg0 = regs_[0];
   const uint32_t cfg1 = regs_[map_.mccu_cfg];
   const uint32_t n = cfg_.n_counters;
-  const bool en = (cfg0 & 1u) != 0;
-  const bool srst = (cfg0 & 2u) != 0;
-  const bool orst = (cfg0 & 8u) != 0;
+  const uint32_t ninp = 2 * cfg_.n_cores;
+  const bool srst = (cfg0 & kCfg0CounterReset) != 0;
+  const bool orst = (cfg0 & kCfg0OverflowReset) != 0;
   const uint32_t omask = regs_[map_.ovf_mask];
+  uint32_t next[kMaxCounters];  // constant next values (soft reset held, stuck, parked)
   for (uint32_t k = 0; k < n; ++k) {
-    const uint32_t inc = (en && output_level(k, cfg0 >> 30)) ? 1u : 0u;
-    if (srst) {
-      cnt_[k] = 0;
-      regs_[map_.counters + k] = inc;
-      continue;
-    }
     const uint32_t c = cnt_[k];
-    bool hits;
-    if (inc == 0) {
-      hits = c == kAllOnes;
+    const uint32_t inc = idle_next(k) - c;  // what each cycle adds (stuck: c is the value)
+    uint64_t first;                         // 1-based cycle of the first all-ones next value
+    if (fault_[k] == Fault::kStuckAt) {
+      first = c == kAllOnes ? 1 : 0;
+      next[k] = c;
+    } else if (srst) {
+      first = inc == kAllOnes ? 1 : 0;  // the copy shows 0 + event every cycle
+      cnt_[k] = 0;
+      next[k] = inc;
     } else {
-      const uint32_t d = kAllOnes - c;  // steps until the next value is all ones
-      hits = d == 0 ? m >= (uint64_t{1} << 32) : d <= m;
+      first = first_all_ones(c, inc);
+      cnt_[k] = c + static_cast<uint32_t>(m * inc);
+      incs_[k] += m * inc;
+      next[k] = cnt_[k];  // only used when inc == 0 (bulk_ok)
     }
-    if (!orst && hits && ((omask >> k) & 1u)) flags_ |= 1u << k;
-    cnt_[k] = c + static_cast<uint32_t>(m * inc);
-    incs_[k] += m * inc;
-    regs_[map_.counters + k] = cnt_[k];
+    regs_[map_.counters + k] = srst ? inc : cnt_[k];
+    if (!orst && first != 0 && first <= m && ((omask >> k) & 1u)) flags_ |= 1u << k;
   }
 
-  // Quota: the counters it sums are constant here (bulk_ok), so only the
+  // Quota: the next values it sums are constant here (bulk_ok), so only the
   // sequencer position and its partial sum move; the latch has settled.
-  if ((cfg0 & 16u) == 0) {
+  if ((cfg0 & kCfg0QuotaReset) == 0) {
     const uint32_t qmask = regs_[map_.quota_mask];
     const uint32_t last = static_cast<uint32_t>((q_state_ + (m - 1) % (n + 1)) % (n + 1));
     uint64_t sum = 0;
     for (uint32_t j = 0; last != 0 && j < last; ++j)
-      if ((qmask >> j) & 1u) sum += cnt_[j];
+      if ((qmask >> j) & 1u) sum += next[j];
     q_sum_ = sum;
     q_state_ = (last + 1) % (n + 1);
   }
@@ -271,28 +372,28 @@ void SafesuModel::bulk(uint64_t m) {
   // watermark and the comparators see the run lengths before each edge.
   const bool rrst = (cfg1 >> map_.rdc_reset_bit) & 1u;
   if (!rrst && rdc_en_q_) {
+    const uint32_t in = consumer_mask(xbar_mr_, min_u32(ninp, n));
     bool any = false;
-    for (uint32_t i = 0; i < 2 * cfg_.n_cores; ++i) {
-      const bool in = i < n && output_level(i, cfg0 >> 30);
+    for (uint32_t i = 0; i < ninp; ++i) {
+      const bool high = (in >> i) & 1u;
       const uint32_t r0 = run_[i];
-      const uint64_t top = in ? r0 + (m - 1) : r0;  // largest run length seen
+      const uint64_t top = high ? r0 + (m - 1) : r0;  // largest run length seen
       const uint32_t seen = top > 255 ? 255u : static_cast<uint32_t>(top);
-      const uint32_t w = (regs_[map_.weights + i / 4] >> (8 * (i % 4))) & 0xFFu;
-      if ((w != 0 || cfg_.weight0_triggers) && seen >= w) {
+      if (rdc_fires(i, seen)) {
         rdc_vect_ |= 1u << i;
         any = true;
       }
       if (seen > wm_[i]) wm_[i] = static_cast<uint8_t>(seen);
-      const uint64_t after = in ? r0 + m : 0;
+      const uint64_t after = high ? r0 + m : 0;
       run_[i] = static_cast<uint8_t>(after > 255 ? 255 : after);
     }
     rdc_irq_q_ = rdc_irq_q_ || any;
   }
 
   // MCCU remaining quota: closed form of the saturating decrement.
-  if ((cfg1 & 2u) == 0 && mccu_en_q_) {
+  if ((cfg1 & kCfg1MccuReset) == 0 && mccu_en_q_) {
     for (uint32_t c = 0; c < cfg_.n_cores; ++c) {
-      const bool upd = (cfg1 >> (2 + c)) & 1u;
+      const bool upd = (cfg1 >> (kCfg1UpdateBase + c)) & 1u;
       const uint32_t cost = ccc_[c];
       if (upd || cost == 0) continue;  // constant since settling
       const uint64_t whole = rem_[c] / cost;  // decrements that do not fire
@@ -312,22 +413,29 @@ uint32_t SafesuModel::read(uint32_t offset, unsigned size) {
   (void)size;  // HSIZE is ignored: always the whole register
   ++reads_;
   const uint32_t idx = index_of(offset);
-  const uint32_t v = valid_index(idx) ? regs_[idx] : kInvalidRead;
-  cycle(false, 0, 0);
+  const uint32_t v = valid_index(idx) ? regs_[idx] : kInvalidRead;  // captured in the address phase
+  cycle(false, 0, 0);  // the data phase
   return v;
 }
 
 void SafesuModel::write(uint32_t offset, unsigned size, uint32_t value) {
   (void)size;  // byte and halfword writes overwrite the whole register
   ++writes_;
-  cycle(true, index_of(offset), value);
+  cycle(true, index_of(offset), value);  // the data phase
 }
 
 void SafesuModel::advance(uint64_t cycles) {
   while (cycles > 0) {
     if (cycles > 1 && bulk_ok()) {
-      bulk(cycles - 1);
-      cycles = 1;  // the last cycle runs exactly, refreshing the wrapper copy
+      // Closed forms up to the next scheduled pin change; the last cycle
+      // always runs exactly, refreshing the wrapper copies.
+      const uint64_t due = next_pending();
+      uint64_t m = cycles - 1;
+      if (due - now_ < m) m = due - now_;  // due > now_: applied at the last cycle's start
+      if (m != 0) {
+        bulk(m);
+        cycles -= m;
+      }
     }
     cycle(false, 0, 0);
     --cycles;
@@ -338,19 +446,23 @@ uint32_t SafesuModel::irq_outputs() const {
   const uint32_t cfg0 = regs_[0];
   const uint32_t cfg1 = regs_[map_.mccu_cfg];
   uint32_t v = 0;
-  if (flags_ != 0 && (cfg0 & 4u) != 0 && (cfg0 & 8u) == 0) v |= kIrqOverflow;
-  if (q_latch_ && (cfg0 & 16u) == 0) v |= kIrqQuota;
+  if ((cfg0 & kCfg0OverflowEnable) != 0 && (cfg0 & kCfg0OverflowReset) == 0) {
+    // Combinational: a counter whose next value is all ones raises the line now.
+    bool high = flags_ != 0;
+    const uint32_t omask = regs_[map_.ovf_mask] & mask_low(cfg_.n_counters);
+    for (uint32_t k = 0; !high && k < cfg_.n_counters; ++k)
+      high = ((omask >> k) & 1u) && idle_next(k) == kAllOnes;
+    if (high) v |= kIrqOverflow;
+  }
+  if ((cfg0 & kCfg0QuotaReset) == 0 && (q_latch_ || q_sum_ > regs_[map_.quota_limit])) v |= kIrqQuota;
   const bool rrst = (cfg1 >> map_.rdc_reset_bit) & 1u;
   if (rdc_en_q_ && !rrst) {
     bool any = rdc_irq_q_;
-    for (uint32_t i = 0; !any && i < 2 * cfg_.n_cores; ++i) {
-      const uint32_t w = (regs_[map_.weights + i / 4] >> (8 * (i % 4))) & 0xFFu;
-      any = (w != 0 || cfg_.weight0_triggers) && run_[i] >= w;
-    }
+    for (uint32_t i = 0; !any && i < 2 * cfg_.n_cores; ++i) any = rdc_fires(i, run_[i]);
     if (any) v |= kIrqRdc;
   }
   if (ft2_pulse_) v |= kIrqFt2;
-  if (mccu_en_q_ && (cfg1 & 2u) == 0)
+  if (mccu_en_q_ && (cfg1 & kCfg1MccuReset) == 0)
     for (uint32_t c = 0; c < cfg_.n_cores; ++c)
       if (mccu_q_[c]) v |= irq_mccu(c);
   return v;
@@ -361,8 +473,38 @@ uint32_t SafesuModel::irq_outputs() const {
 void SafesuModel::set_event(uint32_t index, bool level) {
   if (index >= kMaxEvents) return;
   if (index == 0 && cfg_.event0_high) level = true;
-  if (events_[index] != level) stable_ = 0;
-  events_[index] = level;
+  if ((events_[index] != 0) != level) stable_ = 0;
+  events_[index] = level ? 1 : 0;
+}
+
+bool SafesuModel::set_event_at(uint64_t at, uint32_t index, bool level) {
+  if (at <= now_) {
+    set_event(index, level);
+    return true;
+  }
+  if (n_pending_ == kMaxPending) return false;
+  pending_[n_pending_++] = Pending{at, static_cast<uint16_t>(index), level};
+  return true;
+}
+
+void SafesuModel::apply_pending() {
+  // In the order they were asked for, so a later change to the same pin wins.
+  uint32_t kept = 0;
+  for (uint32_t i = 0; i < n_pending_; ++i) {
+    if (pending_[i].at <= now_) {
+      set_event(pending_[i].index, pending_[i].level);
+    } else {
+      pending_[kept++] = pending_[i];
+    }
+  }
+  n_pending_ = kept;
+}
+
+uint64_t SafesuModel::next_pending() const {
+  uint64_t due = ~uint64_t{0};
+  for (uint32_t i = 0; i < n_pending_; ++i)
+    if (pending_[i].at < due) due = pending_[i].at;
+  return due;
 }
 
 void SafesuModel::set_all_events(bool level) {
@@ -373,6 +515,56 @@ void SafesuModel::inject_double_error() {
   if (!cfg_.ft) return;
   ft2_pulse_ = true;  // high until the next cycle ends
   stable_ = 0;
+}
+
+void SafesuModel::inject_fault(uint32_t k, Fault fault, uint32_t value) {
+  if (k >= cfg_.n_counters) return;
+  fault_[k] = fault;
+  fault_value_[k] = value;
+  if (fault == Fault::kNone) {
+    faulty_ &= ~(1u << k);
+  } else {
+    faulty_ |= 1u << k;
+  }
+  if (fault == Fault::kStuckAt) {
+    cnt_[k] = value;
+    regs_[map_.counters + k] = value;
+  }
+  stable_ = 0;
+}
+
+void SafesuModel::clear_faults() {
+  for (uint32_t k = 0; k < kMaxCounters; ++k) {
+    fault_[k] = Fault::kNone;
+    fault_value_[k] = 0;
+  }
+  faulty_ = 0;
+  stable_ = 0;
+}
+
+bool SafesuModel::same_state(const SafesuModel& o) const {
+  if (map_.total != o.map_.total || cfg_.n_counters != o.cfg_.n_counters) return false;
+  for (uint32_t i = 0; i < kMaxRegs; ++i)
+    if (regs_[i] != o.regs_[i]) return false;
+  for (uint32_t k = 0; k < kMaxCounters; ++k)
+    if (cnt_[k] != o.cnt_[k] || incs_[k] != o.incs_[k] || fault_[k] != o.fault_[k] ||
+        fault_value_[k] != o.fault_value_[k])
+      return false;
+  for (uint32_t e = 0; e < kMaxEvents; ++e)
+    if (events_[e] != o.events_[e]) return false;
+  for (uint32_t c = 0; c < kMaxCores; ++c)
+    if (ccc_[c] != o.ccc_[c] || rem_[c] != o.rem_[c] || mccu_q_[c] != o.mccu_q_[c]) return false;
+  for (uint32_t i = 0; i < kMaxInputs; ++i)
+    if (run_[i] != o.run_[i] || wm_[i] != o.wm_[i]) return false;
+  if (now_ != o.now_ || n_pending_ != o.n_pending_) return false;
+  for (uint32_t i = 0; i < n_pending_; ++i)
+    if (pending_[i].at != o.pending_[i].at || pending_[i].index != o.pending_[i].index ||
+        pending_[i].level != o.pending_[i].level)
+      return false;
+  return xbar_cnt_ == o.xbar_cnt_ && xbar_mr_ == o.xbar_mr_ && flags_ == o.flags_ &&
+         q_state_ == o.q_state_ && q_sum_ == o.q_sum_ && q_latch_ == o.q_latch_ &&
+         q_prev_mask_ == o.q_prev_mask_ && mccu_en_q_ == o.mccu_en_q_ && rdc_vect_ == o.rdc_vect_ &&
+         rdc_irq_q_ == o.rdc_irq_q_ && rdc_en_q_ == o.rdc_en_q_ && ft2_pulse_ == o.ft2_pulse_;
 }
 
 }  // namespace pmu::models
