@@ -33,6 +33,7 @@ all: lib examples
 include mk/target.mk
 include mk/host.mk
 include mk/install.mk
+include mk/profile.mk
 
 help:
 	@sed -n '2,10p' Makefile
