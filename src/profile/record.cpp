@@ -57,9 +57,8 @@ void put_u32le(const ByteOut& out, uint32_t v) {
   for (unsigned i = 0; i < 4; ++i) put_byte(out, static_cast<uint8_t>(v >> (8 * i)));
 }
 
-Status encode_header(const CaptureInfo& info, const ByteOut& out) {
-  if (out.put == nullptr || !valid(info)) return Status::kBadArg;
-  put_byte(out, static_cast<uint8_t>(RecordType::kHeader));
+// The header's body: everything after the type byte and the length.
+static void put_header_body(const CaptureInfo& info, const ByteOut& out) {
   for (char c : kStreamMagic) put_byte(out, static_cast<uint8_t>(c));
   put_byte(out, kVersionMajor);
   put_byte(out, kVersionMinor);
@@ -80,6 +79,15 @@ Status encode_header(const CaptureInfo& info, const ByteOut& out) {
   put_byte(out, info.sspesa_words);
   put_byte(out, info.group_count);
   for (unsigned i = 0; i < info.group_count; ++i) put_counter(out, info.group[i]);
+}
+
+Status encode_header(const CaptureInfo& info, const ByteOut& out) {
+  if (out.put == nullptr || !valid(info)) return Status::kBadArg;
+  size_t body = 0;
+  put_header_body(info, ByteOut{count_byte, &body});
+  put_byte(out, static_cast<uint8_t>(RecordType::kHeader));
+  put_uleb(out, body);  // a reader skips fields a later minor version appends
+  put_header_body(info, out);
   return Status::kOk;
 }
 

@@ -2,8 +2,10 @@
 // The records of a capture's record stream, byte by byte
 // (docs/profiling.md, "Records"): the header, one record per sample, the
 // trailer. Integers are unsigned LEB128 unless the format says otherwise;
-// strings are a LEB128 length and the bytes. The same header bytes open
-// both the text capture and the RAM dump.
+// strings are a LEB128 length and the bytes. The header carries its length
+// after the type byte (so readers skip fields a later minor version
+// appends); samples and the trailer have a fixed form. The same header
+// bytes open both the text capture and the RAM dump.
 #pragma once
 
 #include <stddef.h>

@@ -44,7 +44,8 @@ TEST(Record, HeaderSizeIsWhatEncodeWrites) {
   Bytes b;
   ASSERT_EQ(encode_header(small_info(), b.out()), Status::kOk);
   EXPECT_EQ(header_size(small_info()), b.v.size());
-  EXPECT_EQ(b.v.size(), 63u);
+  EXPECT_EQ(b.v.size(), 64u);
+  EXPECT_EQ(b.v[1], 62u) << "the body's length follows the type byte";
 }
 
 TEST(Record, InvalidDescriptionsAreRefusedAndWriteNothing) {

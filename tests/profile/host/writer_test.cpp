@@ -38,12 +38,12 @@ Sample sample2() {
   return s;
 }
 
-// Header (63 bytes) + two samples (17 + 12) + trailer (7) = 99 bytes: the
-// first frame carries 96, the second the last 3 bytes of the trailer.
+// Header (64 bytes) + two samples (17 + 12) + trailer (7) = 100 bytes: the
+// first frame carries 96, the second the last 4 bytes of the trailer.
 const char kExpected[] =
-    "@pmu:AABIUE1VSwEAAUAAAQTerb7vAAABYgMCQAdpbnN0cmV06AcAAQIAAgMAQAZjeWNsZXMBAyALZGNhY2hlX21pc3NTAAGQgICACAGAgo"
-    "CACNwLB1MAAKCAgIAIAOgHAFQCBff2PY3f\n"
-    "@pmu:AQAQRcAtBA7x\n";
+    "@pmu:AABIPlBNVUsBAAFAAAEE3q2+7wAAAWIDAkAHaW5zdHJldOgHAAECAAIDAEAGY3ljbGVzAQMgC2RjYWNoZV9taXNzUwABkICAgAgBgI"
+    "KAgAjcCwdTAACggICACADoBwBUAgUOnLfK\n"
+    "@pmu:AQDlQpF28PUdOQ==\n";
 
 TEST(Writer, WritesTheExactFramesOfAKnownCapture) {
   std::string out;
