@@ -10,7 +10,8 @@
 // small tables below, which each unit provides over its counter-unit
 // contract (read(i), start/stop(mask), on_overflow(i, cb)). The board
 // provides the interrupted context (context.hpp). Nothing here touches
-// hardware directly; no heap.
+// hardware directly; no heap. The hook's cost has a published target
+// (docs/profiling.md, "Hook cost target"): keep this path short.
 #pragma once
 
 #include <stdint.h>
