@@ -32,12 +32,25 @@ FakeStack riscv_stack() {
   return s;
 }
 
-std::vector<uintptr_t> walk(Chain (*fn)(const InterruptedContext&, uintptr_t*, unsigned), const InterruptedContext& c,
-                            unsigned max, bool* truncated = nullptr) {
+using Walker = Chain (*)(const InterruptedContext&, uintptr_t*, unsigned);
+
+std::vector<uintptr_t> walk(Walker fn, const InterruptedContext& c, unsigned max, bool* truncated = nullptr) {
   uintptr_t out[kMaxDepth] = {};
   const Chain ch = fn(c, out, max);
   if (truncated != nullptr) *truncated = ch.truncated;
   return std::vector<uintptr_t>(out, out + ch.depth);
+}
+
+// The whole chain with room to spare, then bounded to 2 and to 0 entries:
+// the first entries, flagged as truncated.
+void expect_bounded(Walker fn, const InterruptedContext& c, const std::vector<uintptr_t>& whole) {
+  bool truncated = true;
+  EXPECT_EQ(walk(fn, c, 8, &truncated), whole);
+  EXPECT_FALSE(truncated);
+  EXPECT_EQ(walk(fn, c, 2, &truncated), std::vector<uintptr_t>(whole.begin(), whole.begin() + 2));
+  EXPECT_TRUE(truncated);
+  EXPECT_TRUE(walk(fn, c, 0, &truncated).empty());
+  EXPECT_TRUE(truncated);
 }
 
 TEST(CallChain, RiscvWalksSavedReturnAddressesUpTheStack) {
@@ -56,12 +69,7 @@ TEST(CallChain, RiscvLeafTakesTheReturnAddressFromTheRegister) {
   InterruptedContext c = s.context();
   c.fp = s.at(40);
   c.ra = 0x3000;  // into B
-  EXPECT_EQ(walk(walk_riscv, c, 8), (std::vector<uintptr_t>{0x3000, 0x2000, 0x1000}));
-  bool truncated = false;
-  EXPECT_EQ(walk(walk_riscv, c, 2, &truncated), (std::vector<uintptr_t>{0x3000, 0x2000}));
-  EXPECT_TRUE(truncated);
-  EXPECT_TRUE(walk(walk_riscv, c, 0, &truncated).empty());
-  EXPECT_TRUE(truncated);
+  expect_bounded(walk_riscv, c, {0x3000, 0x2000, 0x1000});
 }
 
 TEST(CallChain, RiscvCorruptChainsEndInsideTheStack) {
@@ -103,13 +111,7 @@ TEST(CallChain, SparcWalksTheSavedWindows) {
   InterruptedContext c = s.context();
   c.fp = s.at(32);
   c.ra = 0x4000;
-  bool truncated = true;
-  EXPECT_EQ(walk(walk_sparc, c, 8, &truncated), (std::vector<uintptr_t>{0x4000, 0x5000, 0x6000}));
-  EXPECT_FALSE(truncated);
-  EXPECT_EQ(walk(walk_sparc, c, 2, &truncated), (std::vector<uintptr_t>{0x4000, 0x5000}));
-  EXPECT_TRUE(truncated);
-  EXPECT_TRUE(walk(walk_sparc, c, 0, &truncated).empty());
-  EXPECT_TRUE(truncated);
+  expect_bounded(walk_sparc, c, {0x4000, 0x5000, 0x6000});
 }
 
 TEST(CallChain, SparcCorruptChainsEndInsideTheStack) {
