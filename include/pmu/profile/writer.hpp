@@ -21,7 +21,7 @@ namespace pmu::profile {
 
 class CaptureWriter {
  public:
-  explicit CaptureWriter(const report::Sink& sink) : sink_(sink) {}
+  constexpr explicit CaptureWriter(const report::Sink& sink) : sink_(sink) {}
 
   // Starts a capture with the header record of 'info', or with the header
   // the ring holds. kBadArg (nothing written) if the sink has no function,

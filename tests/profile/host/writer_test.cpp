@@ -9,6 +9,7 @@
 
 #include "pmu/profile/crc32.hpp"
 #include "pmu/profile/ring.hpp"
+#include "pmu/profile/sampler.hpp"
 #include "pmu/profile/writer.hpp"
 #include "profile_test_support.hpp"
 
@@ -124,6 +125,20 @@ TEST(Writer, CallsOutOfOrderOrWithBadArgumentsWriteNothing) {
   ASSERT_EQ(other.init(storage.data(), storage.size() * 8, other_info), Status::kOk);
   EXPECT_EQ(w.drain(other), 0u) << "a ring of another shape";
   EXPECT_EQ(out, "");
+}
+
+// Images declare these as globals: constant initialisation means no static
+// constructor (which pmukit images must not have). This does not compile
+// otherwise.
+TEST(Writer, ProfilerObjectsAreConstantInitialised) {
+  static constexpr CaptureWriter kWriter{report::Sink{}};
+  static constexpr SampleRing kRing{};
+  static constexpr Sampler kSampler{};
+  static constexpr CaptureInfo kInfo{};
+  EXPECT_FALSE(kWriter.open());
+  EXPECT_EQ(kRing.capacity(), 0u);
+  EXPECT_FALSE(kSampler.running());
+  EXPECT_EQ(kInfo.group_count, 0);
 }
 
 TEST(Crc32, MatchesTheStandardCheckValueAndContinues) {
