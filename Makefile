@@ -14,7 +14,7 @@
 BOARD ?= qemu-virt-rv64
 ALL_BOARDS := $(patsubst boards/%/board.mk,%,$(wildcard boards/*/board.mk))
 QEMU_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-leon3
-ALL_UNITS := $(filter-out report capi,$(notdir $(wildcard src/*)))
+ALL_UNITS := $(filter-out report profile capi,$(notdir $(wildcard src/*)))
 $(if $(filter $(BOARD),$(ALL_BOARDS)),,$(error unknown BOARD=$(BOARD); boards: $(ALL_BOARDS)))
 
 comma := ,
@@ -38,6 +38,7 @@ include mk/target.mk
 include mk/host.mk
 include mk/install.mk
 include mk/test.mk
+include mk/profile.mk
 
 deps:
 	@bash tools/deps.sh

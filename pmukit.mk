@@ -13,7 +13,9 @@
 #
 # Defines:
 #   PMUKIT_SRCS           the library sources of the chosen units (plus the
-#                         report formatter and the C API wrappers of PMUKIT_CAPI)
+#                         report formatter, the profiler — both cost nothing
+#                         unless called, with --gc-sections — and the C API
+#                         wrappers of PMUKIT_CAPI)
 #   PMUKIT_CPPFLAGS       include path (the library sees include/ only)
 #   PMUKIT_CXXFLAGS       the flags the library is written for: C++17,
 #                         freestanding, no exceptions/RTTI/standard headers,
@@ -32,7 +34,7 @@ endif
 PMUKIT_UNITS ?= safesu grlib cm riscv
 PMUKIT_CAPI ?=
 
-pmukit_srcs = $(foreach u,report $(1),$(wildcard $(PMUKIT_DIR)/src/$(u)/*.cpp)) \
+pmukit_srcs = $(foreach u,report profile $(1),$(wildcard $(PMUKIT_DIR)/src/$(u)/*.cpp)) \
               $(foreach u,$(2),$(PMUKIT_DIR)/src/capi/pmu_$(u).cpp)
 PMUKIT_SRCS := $(call pmukit_srcs,$(PMUKIT_UNITS),$(PMUKIT_CAPI))
 

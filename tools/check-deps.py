@@ -14,6 +14,8 @@ the compiler would: the file's own folder first, then the include roots):
   include  include/ includes only include/; src/ only include/ and src/
   boards   boards/ includes only include/ and boards/
   sim      sim/ includes only include/, sim/ and boards/common/board.hpp
+           (a model's own host tests beside it, sim/**/*_test.cpp, are tests:
+           they may also include tests/support/)
   mmio     no src/ file calls mmio_read32/mmio_write32 directly: every MMIO
            access goes through typed registers (pmu::reg)
 """
@@ -35,6 +37,10 @@ INCLUDE_RULES = {
     "boards": [("boards/", ("include/", "boards/"))],
     "sim": [("sim/", ("include/", "sim/", "boards/common/board.hpp"))],
 }
+
+
+# What a test that sits beside the code it tests may include besides.
+TEST_BESIDE_PERMITS = ("tests/support/",)
 
 
 def include_roots(root):
@@ -80,6 +86,7 @@ def check(root, rules):
     for rule in rules:
         for folder, permitted in INCLUDE_RULES.get(rule, []):
             for f in sources(root, folder):
+                extra = TEST_BESIDE_PERMITS if f.startswith("sim/") and f.endswith("_test.cpp") else ()
                 with open(os.path.join(root, f), errors="replace") as fh:
                     for n, line in enumerate(fh, 1):
                         m = INCLUDE_RE.match(line)
@@ -89,7 +96,7 @@ def check(root, rules):
                         if target is None:
                             if m.group(1) == '"':
                                 problems.append(f"{f}:{n}: [{rule}] includes \"{m.group(2)}\", found in no include root")
-                        elif not allowed(target, permitted):
+                        elif not allowed(target, permitted + extra):
                             problems.append(f"{f}:{n}: [{rule}] includes {target}: {folder} may include only "
                                             + ", ".join(permitted))
         if rule == "mmio":
@@ -121,6 +128,7 @@ def self_test():
         "sim/runtime/ok.cpp": '#include "board.hpp"\n#include "pmu_sim/x.hpp"\n',
         "tests/support/qemu/test.hpp": '#include "pmu_sim/x.hpp"\n',
         "examples/common/e.hpp": "#pragma once\n",
+        "sim/models/m_test.cpp": '#include "qemu/test.hpp"\n#include "pmu_sim/x.hpp"\n',
     }
     planted = {  # file -> the rule that must report it
         "include/pmu/bad.hpp": ('#include "../../sim/include/pmu_sim/x.hpp"\n', "include"),
@@ -129,7 +137,8 @@ def self_test():
         "src/u/bad_board.cpp": ('#include "board.hpp"\n', "include"),
         "boards/b/bad.cpp": ('#include "pmu_sim/x.hpp"\n', "boards"),
         "boards/b/bad_test.cpp": ('#include "qemu/test.hpp"\n', "boards"),
-        "sim/runtime/bad_test.cpp": ('#include "qemu/test.hpp"\n', "sim"),
+        "sim/runtime/bad_framework_use.cpp": ('#include "qemu/test.hpp"\n', "sim"),
+        "sim/models/bad_example_test.cpp": ('#include "../../examples/common/e.hpp"\n', "sim"),
         "sim/soc/bad_example.cpp": ('#include "../../examples/common/e.hpp"\n', "sim"),
         "sim/soc/bad_board_data.cpp": ('#include "board_config.hpp"\n', "sim"),
         "src/u/bad_mmio.cpp": ("uint32_t g() { return hal::mmio_read32(base); }\n"
