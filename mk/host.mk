@@ -1,50 +1,83 @@
-# Host build: the library and the models compiled for the build machine with
-# PMU_HOST (register accesses go through the public host seam), tested with
-# GoogleTest under AddressSanitizer and UndefinedBehaviorSanitizer.
+# SPDX-License-Identifier: Apache-2.0
+# Host build: the library compiled for the build machine with its own flags
+# (pmukit.mk) and PMU_HOST (register accesses through the public host seam),
+# tested with GoogleTest under AddressSanitizer and UndefinedBehaviorSanitizer
+# against the simulator's models (sim/host: the host seam backend).
+#
+#   tests/<unit>/host/*.cpp, *.c   -> build/host/tests-<unit>         (XLEN 64)
+#   tests/<unit>/host/rv32/*.cpp   -> build/host/tests-<unit>-xlen32  (XLEN 32)
+#   sim/*/*_test.cpp               -> build/host/tests-sim            (the models' own tests)
 
 HDIR := $(BUILD)/host
 HOST_CXX ?= g++
-HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-HOST_CXXFLAGS := -std=c++17 -O1 -g -Wall -Wextra -Werror -Wshadow -DPMU_HOST \
-                 -Iinclude -Itests/models -Itests/host $(HOST_SAN)
-HOST_LDLIBS := -lgtest -lpthread
-# C sources of the host tests (the C API exercised from C) are compiled as C11.
 HOST_CC ?= gcc
-HOST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -pedantic -DPMU_HOST -Iinclude -Itests/host $(HOST_SAN)
+HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+HOST_LDLIBS := -lgtest -lpthread
+# Tests, models and test support: hosted C++17 (and C11 for the C API
+# tests), with the simulator's and the test support's include roots.
+HOST_TEST_CPPFLAGS := -DPMU_HOST $(PMUKIT_CPPFLAGS) -Isim/include -Itests/support
 
-HOST_LIB_SRCS := $(wildcard src/*/*.cpp)
-HOST_TEST_SRCS := $(wildcard tests/host/*.cpp) $(wildcard tests/host/support/*.cpp)
-HOST_TEST_C_SRCS := $(wildcard tests/host/*.c)
-HOST_TEST32_SRCS := $(wildcard tests/host/rv32/*.cpp) $(wildcard tests/host/support/*.cpp) tests/host/main.cpp
-HOST_MODEL_SRCS := $(wildcard tests/models/*.cpp)
+# $(call host_variant,NAME,XLEN,EXTRA FLAGS): object rules and the library
+# archives of one host build variant in $(HDIR)/NAME.
+define host_variant
+$(HDIR)/$(1)/src/%.o: src/%.cpp
+	@mkdir -p $$(dir $$@)
+	$$(Q)$$(HOST_CXX) -O1 -g $$(PMUKIT_HOST_CXXFLAGS) $$(PMUKIT_WARNFLAGS) -Werror -DPMU_HOST_XLEN=$(2) $(3) \
+	  -MMD -MP -c $$< -o $$@
+$(HDIR)/$(1)/%.o: %.cpp
+	@mkdir -p $$(dir $$@)
+	$$(Q)$$(HOST_CXX) -std=c++17 -O1 -g $$(PMUKIT_WARNFLAGS) -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
+	  -MMD -MP -c $$< -o $$@
+$(HDIR)/$(1)/%.o: %.c
+	@mkdir -p $$(dir $$@)
+	$$(Q)$$(HOST_CC) -std=c11 -pedantic -O1 -g -Wall -Wextra -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
+	  -MMD -MP -c $$< -o $$@
+$(HDIR)/$(1)/libpmu.a: $$(patsubst %.cpp,$(HDIR)/$(1)/%.o,$$(HOST_LIB_SRCS))
+	$$(Q)rm -f $$@ && ar rcs $$@ $$^
+$(HDIR)/$(1)/libpmu_sim.a: $$(patsubst %.cpp,$(HDIR)/$(1)/%.o,$$(HOST_SIM_SRCS))
+	$$(Q)rm -f $$@ && ar rcs $$@ $$^
+endef
 
-$(HDIR)/x64/%.o: %.cpp
-	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CXX) $(HOST_CXXFLAGS) -DPMU_HOST_XLEN=64 -MMD -MP -c $< -o $@
-$(HDIR)/x64/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -DPMU_HOST_XLEN=64 -MMD -MP -c $< -o $@
-$(HDIR)/x32/%.o: %.cpp
-	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CXX) $(HOST_CXXFLAGS) -DPMU_HOST_XLEN=32 -MMD -MP -c $< -o $@
+HOST_LIB_SRCS := $(patsubst $(PMUKIT_DIR)/%,%,$(call pmukit_srcs,$(ALL_UNITS),$(ALL_UNITS)))
+# The simulator on the host: the models and the host seam backend.
+HOST_SIM_SRCS := $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp)) $(wildcard sim/host/*.cpp)
+HOST_SUPPORT_SRCS := $(wildcard tests/support/host/*.cpp)
 
-$(HDIR)/pmu_host_tests: $(patsubst %.cpp,$(HDIR)/x64/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(HOST_TEST_SRCS)) \
-                        $(patsubst %.c,$(HDIR)/x64/%.o,$(HOST_TEST_C_SRCS))
-	$(Q)$(HOST_CXX) $(HOST_SAN) -o $@ $^ $(HOST_LDLIBS)
-$(HDIR)/pmu_host_tests_xlen32: $(patsubst %.cpp,$(HDIR)/x32/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(sort $(HOST_TEST32_SRCS)))
-	$(Q)$(HOST_CXX) $(HOST_SAN) -o $@ $^ $(HOST_LDLIBS)
+$(eval $(call host_variant,x64,64,$(HOST_SAN)))
+$(eval $(call host_variant,x32,32,$(HOST_SAN)))
 
-HOST_BINS := $(HDIR)/pmu_host_tests $(if $(wildcard tests/host/rv32/*.cpp),$(HDIR)/pmu_host_tests_xlen32)
-host-tests: $(HOST_BINS)
-host-run: $(HOST_BINS)
-	@for t in $(HOST_BINS); do ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $$t || exit 1; done
+# ---- one GoogleTest binary per unit -----------------------------------------------
+HOST_UNITS := $(filter-out support,$(sort $(patsubst tests/%/host/,%,$(dir $(wildcard tests/*/host/*.cpp tests/*/host/*.c))))) sim
+host_unit_srcs = $(if $(filter sim,$(1)),$(wildcard sim/*/*_test.cpp),$(wildcard tests/$(1)/host/*.cpp tests/$(1)/host/*.c))
+host_unit_srcs32 = $(wildcard tests/$(1)/host/rv32/*.cpp)
+# $(call host_bins,UNIT): the unit's binaries (with its xlen32 one if it has rv32 tests).
+host_bins = $(HDIR)/tests-$(1) $(if $(call host_unit_srcs32,$(1)),$(HDIR)/tests-$(1)-xlen32)
+
+define host_unit_rules
+$(HDIR)/tests-$(1): $(call obj_in,x64,$(call host_unit_srcs,$(1)) $(HOST_SUPPORT_SRCS)) \
+                    $(HDIR)/x64/libpmu_sim.a $(HDIR)/x64/libpmu.a
+	$$(Q)$$(HOST_CXX) $$(HOST_SAN) -o $$@ $$^ $$(HOST_LDLIBS)
+$(HDIR)/tests-$(1)-xlen32: $(call obj_in,x32,$(call host_unit_srcs32,$(1)) $(HOST_SUPPORT_SRCS)) \
+                           $(HDIR)/x32/libpmu_sim.a $(HDIR)/x32/libpmu.a
+	$$(Q)$$(HOST_CXX) $$(HOST_SAN) -o $$@ $$^ $$(HOST_LDLIBS)
+endef
+obj_in = $(patsubst %,$(HDIR)/$(1)/%.o,$(basename $(2)))
+$(foreach u,$(HOST_UNITS),$(eval $(call host_unit_rules,$(u))))
+
+# make host-run [UNIT=<unit>]: build and run one unit's host tests, or all.
+UNIT ?=
+HOST_RUN_UNITS := $(or $(UNIT),$(HOST_UNITS))
+HOST_RUN_ENV := env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+host-tests: $(foreach u,$(HOST_RUN_UNITS),$(call host_bins,$(u)))
+host-run:
+	$(if $(filter-out $(HOST_UNITS),$(HOST_RUN_UNITS)),$(error UNIT=$(UNIT): host test units: $(HOST_UNITS)))
+	+@rc=0; $(foreach u,$(HOST_RUN_UNITS),$(foreach b,$(call host_bins,$(u)),\
+	  TIMEOUT=600 $(call build_run_report,suite,$(if $(filter %-xlen32,$(b)),host-xlen32,host),$(u),$(b),$(HOST_RUN_ENV)) || rc=1;)) exit $$rc
+
+# ---- host bench: exact MMIO/CSR access counts per driver call, from the models ----
+# (no sanitizers, no GoogleTest: the sim host bus alone)
+$(eval $(call host_variant,bench,64,))
+$(HDIR)/pmu_bench: $(call obj_in,bench,$(wildcard bench/host/*.cpp)) $(HDIR)/bench/libpmu_sim.a $(HDIR)/bench/libpmu.a
+	$(Q)$(HOST_CXX) -o $@ $^
 
 -include $(shell find $(HDIR) -name '*.d' 2>/dev/null)
-
-# ---- host bench: exact MMIO/CSR access counts per driver call, from the models --
-BENCH_HOST_SRCS := $(wildcard bench/host/*.cpp) tests/host/support/backend.cpp
-$(HDIR)/bench/%.o: %.cpp
-	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CXX) -std=c++17 -O1 -g -Wall -Wextra -Werror -DPMU_HOST -DPMU_HOST_XLEN=64 -Iinclude -Itests/models -Itests/host -MMD -MP -c $< -o $@
-$(HDIR)/pmu_bench: $(patsubst %.cpp,$(HDIR)/bench/%.o,$(HOST_LIB_SRCS) $(HOST_MODEL_SRCS) $(BENCH_HOST_SRCS))
-	$(Q)$(HOST_CXX) -o $@ $^ $(HOST_LDLIBS)

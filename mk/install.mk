@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # make install PREFIX=<dir>: per-board static libraries, the headers, a
 # pkg-config file per board and a CMake package, so a firmware project can
 # build against an installed pmukit. A "host" library (PMU_HOST seam) is
@@ -10,7 +11,7 @@ HOSTLIB_OBJS := $(patsubst %.cpp,$(HOSTLIB_DIR)/%.o,$(HOST_LIB_SRCS))
 
 $(HOSTLIB_DIR)/%.o: %.cpp
 	@mkdir -p $(dir $@)
-	$(Q)$(HOST_CXX) -std=c++17 -O2 -Wall -Wextra -Werror -DPMU_HOST -DPMU_HOST_XLEN=64 -Iinclude -c $< -o $@
+	$(Q)$(HOST_CXX) -O2 $(PMUKIT_HOST_CXXFLAGS) $(PMUKIT_WARNFLAGS) -Werror -DPMU_HOST_XLEN=64 -c $< -o $@
 $(HOSTLIB_DIR)/libpmu.a: $(HOSTLIB_OBJS)
 	$(Q)rm -f $@ && ar rcs $@ $^
 

@@ -1,127 +1,180 @@
-# Cross builds for one board ($(BOARD)): libpmu, QEMU test images, examples.
+# SPDX-License-Identifier: Apache-2.0
+# Cross builds for one board ($(BOARD)): libpmu, QEMU suite images,
+# examples, the bench image, and running them.
 
 include boards/$(BOARD)/board.mk
 
 TDIR := $(BUILD)/$(BOARD)
-WARN := -Wall -Wextra -Werror -Wshadow -Wundef
-# The library and everything linked with it: freestanding C++17, no
-# exceptions, no RTTI, no standard C++ headers, no static constructors.
-CXXSTD := -std=c++17 -ffreestanding -fno-exceptions -fno-rtti -nostdinc++ \
-          -fno-threadsafe-statics -fno-use-cxa-atexit -fno-asynchronous-unwind-tables -fno-unwind-tables
 OPT ?= -Os
-COMMON_FLAGS := $(ARCH_FLAGS) $(OPT) -g -ffunction-sections -fdata-sections $(WARN) \
-                -Iinclude -Iboards/common -Iboards/$(BOARD) $(BOARD_INCLUDES)
-T_CXXFLAGS := $(COMMON_FLAGS) $(CXXSTD)
-T_CFLAGS := $(COMMON_FLAGS) -std=c11 -ffreestanding
-T_ASFLAGS := $(ARCH_FLAGS) -g -Iboards/common -Iboards/$(BOARD)
+# The C API wrappers of the board's units, unless the board lists fewer.
+BOARD_CAPI ?= $(BOARD_UNITS)
+
+# ---- flags: the library's come from pmukit.mk ----------------------------------
+T_COMMON := $(ARCH_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror
+# Library objects (src/): the library's flags and include path, nothing
+# else, so a library source that includes a board, sim or test header
+# does not build.
+LIB_CXXFLAGS := $(T_COMMON) $(PMUKIT_CXXFLAGS)
+# Board objects (boards/): + the board support folders.
+BOARD_CPPFLAGS := -Iboards/common -Iboards/$(BOARD) $(BOARD_INCLUDES)
+BOARD_CXXFLAGS := $(LIB_CXXFLAGS) $(BOARD_CPPFLAGS)
+# Everything else in an image (sim/, tests/, examples/, bench/): + the
+# simulator's and the test support's include roots.
+IMAGE_CPPFLAGS := $(BOARD_CPPFLAGS) -Isim/include -Itests/support
+IMAGE_CXXFLAGS := $(LIB_CXXFLAGS) $(IMAGE_CPPFLAGS)
+IMAGE_CFLAGS := $(T_COMMON) -std=c11 -ffreestanding -ffunction-sections -fdata-sections \
+                $(PMUKIT_CPPFLAGS) $(IMAGE_CPPFLAGS)
+T_ASFLAGS := $(ARCH_FLAGS) -g $(BOARD_CPPFLAGS)
 T_LDFLAGS := $(ARCH_FLAGS) $(ARCH_LDFLAGS) -nostdlib -nostartfiles -Wl,--gc-sections \
              -Wl,--no-warn-rwx-segments -T linker/$(LDSCRIPT)
+# Per-object additions (examples, suites) go here as target-specific values.
+EXTRA_CPPFLAGS :=
 
-LIB_UNITS := common $(BOARD_UNITS)
-LIB_SRCS := $(foreach u,$(LIB_UNITS),$(wildcard src/$(u)/*.cpp))
-LIB_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(LIB_SRCS))
-LIBPMU := $(TDIR)/libpmu.a
-
-BOARD_OBJS := $(patsubst %,$(TDIR)/obj/%.o,$(basename $(BOARD_SRCS)))
-
-HARNESS_SRCS := $(wildcard tests/qemu/harness/*.cpp) $(wildcard tests/qemu/harness/$(ARCH)/*.cpp)
-MODEL_SRCS := $(wildcard tests/models/*.cpp)
-HARNESS_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(HARNESS_SRCS) $(MODEL_SRCS))
-# Examples use the stub devices but bring their own main().
-STUB_OBJS := $(filter-out %/runner.o,$(HARNESS_OBJS))
-HARNESS_INC := -Itests/qemu/harness -Itests/models
-
-$(TDIR)/obj/%.o: %.cpp
+$(TDIR)/obj/src/%.o: src/%.cpp
 	@mkdir -p $(dir $@)
-	$(Q)$(CROSS_CXX) $(T_CXXFLAGS) $(HARNESS_INC) -MMD -MP -c $< -o $@
-$(TDIR)/obj/%.o: %.c
+	$(Q)$(CROSS_CXX) $(LIB_CXXFLAGS) -MMD -MP -c $< -o $@
+$(TDIR)/obj/boards/%.o: boards/%.cpp
 	@mkdir -p $(dir $@)
-	$(Q)$(CROSS_CC) $(T_CFLAGS) -MMD -MP -c $< -o $@
-$(TDIR)/obj/%.o: %.S
+	$(Q)$(CROSS_CXX) $(BOARD_CXXFLAGS) -MMD -MP -c $< -o $@
+$(TDIR)/obj/boards/%.o: boards/%.S
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CC) $(T_ASFLAGS) -MMD -MP -c $< -o $@
+$(TDIR)/obj/%.o: %.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) $(EXTRA_CPPFLAGS) -MMD -MP -c $< -o $@
+$(TDIR)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CC) $(IMAGE_CFLAGS) $(EXTRA_CPPFLAGS) -MMD -MP -c $< -o $@
 
-$(LIBPMU): $(LIB_OBJS)
+obj = $(patsubst %,$(TDIR)/obj/%.o,$(basename $(1)))
+link = $(Q)$(CROSS_CXX) $(T_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBPMU) $(ARCH_LIBS)
+
+# ---- libpmu ---------------------------------------------------------------------
+LIB_SRCS := $(patsubst $(PMUKIT_DIR)/%,%,$(call pmukit_srcs,$(BOARD_UNITS),$(BOARD_CAPI)))
+LIBPMU := $(TDIR)/libpmu.a
+$(LIBPMU): $(call obj,$(LIB_SRCS))
 	@mkdir -p $(dir $@)
 	$(Q)rm -f $@ && $(CROSS_AR) rcs $@ $^
-
 lib: $(LIBPMU)
 
-# ---- QEMU test images: one per suite that lists this board --------------------
-SUITES := $(foreach s,$(wildcard tests/qemu/*/suite.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^SUITE_BOARDS *:*= *//p' $(s))),$(notdir $(patsubst %/suite.mk,%,$(s)))))
+BOARD_OBJS := $(call obj,$(BOARD_SRCS))
+# The simulator on emulated boards: trap-and-emulate runtime, models, SoC.
+SIM_RUNTIME_OBJS := $(call obj,$(wildcard sim/runtime/*.cpp sim/runtime/$(ARCH)/*.cpp) \
+                              $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp)))
+SIM_SOC_OBJS := $(call obj,$(wildcard sim/soc/*.cpp))
+TEST_RUNNER_OBJS := $(call obj,$(wildcard tests/support/qemu/*.cpp))
+IMAGE_DEPS := $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+
+# ---- QEMU -----------------------------------------------------------------------
+# The board's QEMU_CMD (the machine, without -cpu and -kernel) with a -cpu:
+# $(call qemu_cmd,CPU) (empty: the board's QEMU_CPU).
+qemu_cmd = $(QEMU_CMD)$(if $(or $(1),$(QEMU_CPU)), -cpu $(or $(1),$(QEMU_CPU))) -kernel
+# Targets that run images stop here on a board without QEMU.
+need_qemu = $(if $(QEMU_CMD),,$(error BOARD=$(BOARD) is build-only (no QEMU); QEMU boards: $(QEMU_BOARDS)))
+
+# ---- QEMU test suites -------------------------------------------------------------
+# tests/<unit>/qemu/<suite>/suite.mk is a make fragment, included here:
+#   SUITE_BOARDS   := the boards the suite runs on
+#   SUITE_QEMU_CPU := a QEMU -cpu for this suite (optional; default QEMU_CPU)
+#   SUITE_SRCS     := sources from outside the suite folder (optional)
+# One image per suite per board: the suite folder's *.cpp and SUITE_SRCS,
+# compiled with the suite folder on the include path.
+SUITE_DIRS := $(patsubst %/suite.mk,%,$(wildcard tests/*/qemu/*/suite.mk))
+define load_suite
+SUITE_BOARDS :=
+SUITE_QEMU_CPU :=
+SUITE_SRCS :=
+include $(1)/suite.mk
+suite.$(notdir $(1)).dir := $(1)
+suite.$(notdir $(1)).boards := $$(SUITE_BOARDS)
+suite.$(notdir $(1)).cpu := $$(SUITE_QEMU_CPU)
+suite.$(notdir $(1)).srcs := $$(wildcard $(1)/*.cpp) $$(SUITE_SRCS)
+endef
+$(foreach d,$(SUITE_DIRS),$(eval $(call load_suite,$(d))))
+$(foreach s,$(sort $(notdir $(SUITE_DIRS))),$(if $(word 2,$(filter %/$(s),$(SUITE_DIRS))),\
+  $(error two QEMU suites named $(s): $(filter %/$(s),$(SUITE_DIRS)))))
+SUITES := $(foreach d,$(SUITE_DIRS),$(if $(filter $(BOARD),$(suite.$(notdir $(d)).boards)),$(notdir $(d))))
+
 define suite_rules
-$(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(TDIR)/obj/%.o,$(wildcard tests/qemu/$(1)/*.cpp)) $(HARNESS_OBJS) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+$(TDIR)/suite/$(1)/%.o: %.cpp
 	@mkdir -p $$(dir $$@)
-	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
+	$$(Q)$$(CROSS_CXX) $$(IMAGE_CXXFLAGS) -I$(suite.$(1).dir) -MMD -MP -c $$< -o $$@
+$(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(TDIR)/suite/$(1)/%.o,$(suite.$(1).srcs)) \
+                       $(TEST_RUNNER_OBJS) $(SIM_RUNTIME_OBJS) $(IMAGE_DEPS)
+	@mkdir -p $$(dir $$@)
+	$$(link)
 endef
 $(foreach s,$(SUITES),$(eval $(call suite_rules,$(s))))
 QEMU_IMAGES := $(foreach s,$(SUITES),$(TDIR)/qemu/$(s).elf)
-
 qemu-images: $(QEMU_IMAGES)
-# Build, then run each image; a build failure is one FAIL line per suite.
-qemu-run:
-	@mkdir -p $(LOGS)
-	@for s in $(SUITES); do \
-	  if $(MAKE) --no-print-directory BOARD=$(BOARD) $(TDIR)/qemu/$$s.elf > $(LOGS)/qemu-build-$(BOARD)-$$s.txt 2>&1; then \
-	    cpu=$$(sed -n 's/^SUITE_QEMU_CPU *:*= *//p' tests/qemu/$$s/suite.mk); cmd="$(QEMU_CMD)"; \
-	    if [ -n "$$cpu" ]; then cmd=$$(echo "$$cmd" | sed "s/-cpu [^ ]*/-cpu $$cpu/"); fi; \
-	    bash tools/run-qemu.sh $(BOARD) $(TDIR)/qemu/$$s.elf $$s "$$cmd" $(LOGS)/qemu-$(BOARD)-$$s.log; \
-	  else \
-	    cat $(LOGS)/qemu-build-$(BOARD)-$$s.txt | tail -20; \
-	    echo "FAIL $(BOARD) $$s.build (image did not build)" | tee $(LOGS)/qemu-$(BOARD)-$$s.log; \
-	  fi; \
-	done
 
-# ---- examples -------------------------------------------------------------------
-EXAMPLES := $(foreach e,$(wildcard examples/*/example.mk),$(if $(filter $(BOARD),$(shell sed -n 's/^EXAMPLE_BOARDS *:*= *//p' $(e))),$(notdir $(patsubst %/example.mk,%,$(e)))))
+# Build, run and report every suite of this board.
+qemu-run:
+	$(need_qemu)
+	+@rc=0; $(foreach s,$(SUITES),$(call build_run_report,suite,$(BOARD),$(s),$(TDIR)/qemu/$(s).elf,$(call qemu_cmd,$(suite.$(s).cpu))) || rc=1;) exit $$rc
+
+# ---- examples ---------------------------------------------------------------------
+# examples/<ex>/example.mk is a make fragment, included here:
+#   EXAMPLE_BOARDS   := the boards the example builds for
+#   EXAMPLE_QEMU_CPU := a QEMU -cpu for this example (optional)
+#   EXAMPLE_SYMBOLS  := demangled symbols its image must contain (optional;
+#                       work the compiler must not optimise away, make test checks)
+# examples/<ex>/expect.txt: lines its output must contain (make test checks).
+EXAMPLE_DIRS := $(patsubst %/example.mk,%,$(wildcard examples/*/example.mk))
+define load_example
+EXAMPLE_BOARDS :=
+EXAMPLE_QEMU_CPU :=
+EXAMPLE_SYMBOLS :=
+include $(1)/example.mk
+example.$(notdir $(1)).boards := $$(EXAMPLE_BOARDS)
+example.$(notdir $(1)).cpu := $$(EXAMPLE_QEMU_CPU)
+example.$(notdir $(1)).symbols := $$(EXAMPLE_SYMBOLS)
+endef
+$(foreach d,$(EXAMPLE_DIRS),$(eval $(call load_example,$(d))))
+EXAMPLES := $(foreach d,$(EXAMPLE_DIRS),$(if $(filter $(BOARD),$(example.$(notdir $(d)).boards)),$(notdir $(d))))
+
 # examples/common: console, workload and device glue shared by the examples;
-# devices_qemu.cpp (maps the behavioural models) on emulated boards,
+# devices_emulated.cpp (the simulator's emulated SoC) on emulated boards,
 # devices_hw.cpp (nothing to map) on real ones.
-EXAMPLE_COMMON_OBJS := $(patsubst %.cpp,$(TDIR)/obj/%.o,$(filter-out examples/common/devices_$(if $(BOARD_EMULATED),hw,qemu).cpp,$(wildcard examples/common/*.cpp)))
-$(TDIR)/obj/examples/%.o: T_CXXFLAGS += -Iexamples/common -DEXAMPLES_EMULATED=$(if $(BOARD_EMULATED),1,0)
+EXAMPLE_COMMON_OBJS := $(call obj,$(filter-out examples/common/devices_$(if $(BOARD_EMULATED),hw,emulated).cpp,\
+                                               $(wildcard examples/common/*.cpp)))
+$(TDIR)/obj/examples/%.o: EXTRA_CPPFLAGS := -Iexamples/common -DEXAMPLES_EMULATED=$(if $(BOARD_EMULATED),1,0)
 define example_rules
-$(TDIR)/examples/$(1).elf: $(patsubst %,$(TDIR)/obj/%.o,$(basename $(wildcard examples/$(1)/*.cpp examples/$(1)/*.c))) $(EXAMPLE_COMMON_OBJS) $(if $(BOARD_EMULATED),$(STUB_OBJS)) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+$(TDIR)/examples/$(1).elf: $(call obj,$(wildcard examples/$(1)/*.cpp examples/$(1)/*.c)) $(EXAMPLE_COMMON_OBJS) \
+                           $(if $(BOARD_EMULATED),$(SIM_SOC_OBJS) $(SIM_RUNTIME_OBJS)) $(IMAGE_DEPS)
 	@mkdir -p $$(dir $$@)
-	$$(Q)$$(CROSS_CXX) $$(T_LDFLAGS) -o $$@ $$(filter %.o,$$^) $$(LIBPMU) $$(ARCH_LIBS)
+	$$(link)
 endef
 $(foreach e,$(EXAMPLES),$(eval $(call example_rules,$(e))))
-EXAMPLE_IMAGES := $(foreach e,$(EXAMPLES),$(TDIR)/examples/$(e).elf)
-examples: $(EXAMPLE_IMAGES)
+examples: $(foreach e,$(EXAMPLES),$(TDIR)/examples/$(e).elf)
 
-# The QEMU command of example $(1): EXAMPLE_QEMU_CPU in its example.mk
-# replaces the board's -cpu (as SUITE_QEMU_CPU does for suites).
-example_qemu_cmd = cpu=$$(sed -n 's/^EXAMPLE_QEMU_CPU *:*= *//p' examples/$(1)/example.mk); cmd="$(QEMU_CMD)"; \
-	if [ -n "$$cpu" ]; then cmd=$$(echo "$$cmd" | sed "s/-cpu [^ ]*/-cpu $$cpu/"); fi
+# $(call run_example,KIND,EXAMPLE): build-run-report of one example.
+run_example = $(call build_run_report,$(1),$(BOARD),$(2),$(TDIR)/examples/$(2).elf,\
+                $(call qemu_cmd,$(example.$(2).cpu)),$(wildcard examples/$(2)/expect.txt))
 
-demo-run: $(TDIR)/examples/safesu_profile.elf
-	@$(call example_qemu_cmd,safesu_profile); bash tools/run-example.sh --demo $(BOARD) $< "$$cmd"
-
-# make BOARD=<qemu board> run-example EX=<example>: build and run one example.
-run-example: $(TDIR)/examples/$(EX).elf
-	@$(call example_qemu_cmd,$(EX)); bash tools/run-example.sh $(BOARD) $< "$$cmd"
-
-# Run every example of this (emulated) board and check its output against
-# examples/<ex>/expect.txt: one PASS/FAIL line per example.
+# Every example of this board, output checked against its expect.txt.
 examples-run:
-	@mkdir -p $(LOGS)
-	@for e in $(EXAMPLES); do \
-	  log=$(LOGS)/example-$(BOARD)-$$e.log; \
-	  if $(MAKE) --no-print-directory BOARD=$(BOARD) $(TDIR)/examples/$$e.elf > $(LOGS)/example-build-$(BOARD)-$$e.txt 2>&1; then \
-	    $(call example_qemu_cmd,$$e); \
-	    bash tools/run-example.sh --check $(BOARD) $(TDIR)/examples/$$e.elf "$$cmd" examples/$$e/expect.txt $$log; \
-	  else \
-	    tail -20 $(LOGS)/example-build-$(BOARD)-$$e.txt; \
-	    echo "FAIL $(BOARD) example.$$e (image did not build)" | tee $$log; \
-	  fi; \
-	done
+	$(need_qemu)
+	+@rc=0; $(foreach e,$(EXAMPLES),$(call run_example,example,$(e)) || rc=1;) exit $$rc
 
--include $(shell find $(TDIR)/obj -name '*.d' 2>/dev/null)
+# make BOARD=<qemu board> run-example EX=<example>: build one, show its output.
+run-example:
+	$(need_qemu)
+	$(if $(filter $(EX),$(EXAMPLES)),,$(error EX=$(EX): examples for $(BOARD): $(EXAMPLES)))
+	+@$(call run_example,show,$(EX))
+
+demo-run:
+	$(need_qemu)
+	+@$(call run_example,demo,safesu_profile)
+
+-include $(shell find $(TDIR)/obj $(TDIR)/suite -name '*.d' 2>/dev/null)
 
 # ---- bench image (RISC-V boards): exact instruction counts ----------------------
-BENCH_SRCS := $(wildcard bench/target/*.cpp)
-$(TDIR)/bench/bench.elf: $(patsubst %.cpp,$(TDIR)/obj/%.o,$(BENCH_SRCS)) $(HARNESS_OBJS) $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+BENCH_IMAGE := $(TDIR)/bench/bench.elf
+$(BENCH_IMAGE): $(call obj,$(wildcard bench/target/*.cpp)) $(TEST_RUNNER_OBJS) $(SIM_RUNTIME_OBJS) $(IMAGE_DEPS)
 	@mkdir -p $(dir $@)
-	$(Q)$(CROSS_CXX) $(T_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBPMU) $(ARCH_LIBS)
-bench-image: $(TDIR)/bench/bench.elf
-bench-run: $(TDIR)/bench/bench.elf
-	@timeout 120 $(QEMU_CMD) $< < /dev/null | tr -d '\r' | grep '^bench '
+	$(link)
+bench-image: $(BENCH_IMAGE)
+bench-run: $(BENCH_IMAGE)
+	$(need_qemu)
+	@timeout 120 $(call qemu_cmd) $< < /dev/null | tr -d '\r' | grep '^bench '

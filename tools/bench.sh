@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # make bench: exact figures, never timings.
 #   1. register accesses per driver call, counted by the models (host)
 #   2. instructions per hot path and hook entry-to-callback, counted with
@@ -22,11 +23,19 @@ done
 for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
   make --no-print-directory BOARD=$b lib >/dev/null || exit 1
   size_tool=$(make --no-print-directory -s BOARD=$b print-CROSS_SIZE)
+  size_of() {  # size_of NAME OBJ...: one line for the objects of one unit
+    local name=$1; shift
+    $size_tool "$@" | awk -v u="$name" -v b="$b" 'NR>1{t+=$1; d+=$2; s+=$3} END{printf "bench size.%s@%s text=%d data=%d bss=%d\n", u, b, t, d, s}'
+  }
   for d in build/$b/obj/src/*/; do
     [ -d "$d" ] || continue
     unit=$(basename "$d")
-    objs=$(ls "$d"*.o 2>/dev/null) || continue
-    $size_tool $objs | awk -v u="$unit" -v b="$b" 'NR>1{t+=$1; d+=$2; s+=$3} END{printf "bench size.%s@%s text=%d data=%d bss=%d\n", u, b, t, d, s}'
+    if [ "$unit" = capi ]; then  # one figure per wrapped unit
+      for o in "$d"pmu_*.o; do [ -f "$o" ] && size_of "capi_$(basename "$o" .o | sed 's/^pmu_//')" "$o"; done
+    else
+      objs=$(ls "$d"*.o 2>/dev/null) || continue
+      size_of "$unit" $objs
+    fi
   done | tee -a "$out/lines.txt"
 done
 for b in qemu-virt-rv64 qemu-virt-rv32; do

@@ -1,55 +1,62 @@
 #!/usr/bin/env bash
-# build-check.sh BOARD LOG MAKE: the build checks of one board, one line each:
+# SPDX-License-Identifier: Apache-2.0
+# build-check.sh BOARD: the build checks of one board, one line each:
 #   lib          libpmu builds warning-free (-Wall -Wextra -Werror)
 #   freestanding libpmu has no __cxa_*/personality/unwind references, no
 #                unwind tables and no static constructors
-#   example.<e>  each example that applies to the board builds warning-free;
-#                symbols its example.mk lists in EXAMPLE_SYMBOLS (demangled,
-#                space-separated) must be in the image (work the compiler
-#                must not optimise away)
-board=$1 log=$2 make=$3
-out=$log.out
-: > "$log"
-say() { echo "$1" | tee -a "$log"; }
-if $make --no-print-directory BOARD="$board" lib > "$out" 2>&1; then
-  say "PASS build $board lib"
-  lib=build/$board/libpmu.a
-  nm_tool=$($make --no-print-directory -s BOARD="$board" print-CROSS_NM)
-  objdump_tool=$($make --no-print-directory -s BOARD="$board" print-CROSS_OBJDUMP)
-  if bash tools/freestanding-check.sh "$nm_tool" "$objdump_tool" "$lib"; then
-    say "PASS build $board freestanding"
-  else
-    say "FAIL build $board freestanding"
-  fi
-else
-  tail -20 "$out"
-  say "FAIL build $board lib"
-  exit 0
+#   example.<e>  each example that lists the board builds warning-free
+#   example.<e>.symbols  the symbols its example.mk names in EXAMPLE_SYMBOLS
+#                (demangled, space-separated) are in the image: work the
+#                compiler must not optimise away
+#   no-sim       (boards without QEMU) no image contains simulator code
+# Exit status 0 only if all passed.
+. "$(dirname "$0")/verdict.sh"
+board=$1
+mk() { make --no-print-directory BOARD="$board" "$@"; }
+var() { mk -s "print-$1"; }
+out=build/$board/build-check.txt
+mkdir -p "build/$board"
+if ! mk lib > "$out" 2>&1; then
+  tail -20 "$out" | sed 's/^/  | /'
+  verdict FAIL build "$board lib"
+  exit 1
 fi
-for mk in examples/*/example.mk; do
-  [ -f "$mk" ] || continue
-  ex=$(basename "$(dirname "$mk")")
-  grep -qE "^EXAMPLE_BOARDS *:?= *.*\b$board\b" "$mk" || continue
-  if $make --no-print-directory BOARD="$board" "build/$board/examples/$ex.elf" >> "$out" 2>&1; then
-    size_tool=$($make --no-print-directory -s BOARD="$board" print-CROSS_SIZE)
-    mem=$($size_tool "build/$board/examples/$ex.elf" | awk 'NR==2{print "text="$1" data="$2" bss="$3}')
-    say "PASS build $board example.$ex ($mem)"
-    syms=$(sed -n 's/^EXAMPLE_SYMBOLS *:*= *//p' "$mk")
+ok=0
+verdict PASS build "$board lib"
+nm_tool=$(var CROSS_NM)
+bash tools/verdict.sh build "$board freestanding" \
+  bash tools/freestanding-check.sh "$nm_tool" "$(var CROSS_OBJDUMP)" "build/$board/libpmu.a" || ok=1
+size_tool=$(var CROSS_SIZE)
+for ex in $(var EXAMPLES); do
+  elf=build/$board/examples/$ex.elf
+  if mk "$elf" >> "$out" 2>&1; then
+    verdict PASS build "$board example.$ex" "$($size_tool "$elf" | awk 'NR==2{print "text="$1" data="$2" bss="$3}')"
+    syms=$(var "example.$ex.symbols")
     if [ -n "$syms" ]; then
-      nm_tool=$($make --no-print-directory -s BOARD="$board" print-CROSS_NM)
       missing=""
       for sym in $syms; do
-        $nm_tool -C "build/$board/examples/$ex.elf" | awk '{print $NF}' | grep -qxF "$sym" || missing="$missing $sym"
+        $nm_tool -C "$elf" | awk '{print $NF}' | grep -qxF "$sym" || missing="$missing $sym"
       done
       if [ -z "$missing" ]; then
-        say "PASS build $board example.$ex.symbols ($syms)"
+        verdict PASS build "$board example.$ex.symbols" "$syms"
       else
-        say "FAIL build $board example.$ex.symbols (missing:$missing)"
+        verdict FAIL build "$board example.$ex.symbols" "missing:$missing" || ok=1
       fi
     fi
   else
-    tail -20 "$out"
-    say "FAIL build $board example.$ex"
+    tail -20 "$out" | sed 's/^/  | /'
+    verdict FAIL build "$board example.$ex" || ok=1
   fi
 done
-exit 0
+if [ -z "$(var QEMU_CMD)" ]; then
+  # A real board's images carry nothing of the simulator (sim/ symbols live
+  # in namespaces harness, pmu_sim and pmu::models).
+  sim=$($nm_tool -C build/"$board"/examples/*.elf 2>/dev/null | grep -E ' (harness|pmu_sim|pmu::models)::' | head -5)
+  if [ -z "$sim" ]; then
+    verdict PASS build "$board no-sim"
+  else
+    printf '%s\n' "$sim" | sed 's/^/  | /'
+    verdict FAIL build "$board no-sim" "simulator code in a real board's image" || ok=1
+  fi
+fi
+exit $ok

@@ -3,7 +3,8 @@
 # compile-fail-check.sh DIR...: every DIR/*.cpp must fail to compile with the
 # diagnostic its "// EXPECT: ..." line names, and compile cleanly with
 # -DPMU_CONTROL (its legal twin), so the failure is the rule's and nothing
-# else's. One PASS/FAIL line per case.
+# else's. One PASS/FAIL line per case (tools/verdict.sh).
+. "$(dirname "$0")/verdict.sh"
 if [ "${1:-}" = "--self-test" ]; then
   # The checker must report a case that compiles, and a case that fails for
   # another reason, as FAIL; and a right case as PASS.
@@ -16,9 +17,9 @@ if [ "${1:-}" = "--self-test" ]; then
   rm -rf "$t"
   if grep -q '^FAIL .*compile_fail.a (compiled' <<<"$out" && grep -q '^FAIL .*compile_fail.b (failed without' <<<"$out" &&
      grep -q '^PASS .*compile_fail.c$' <<<"$out"; then
-    echo "PASS build host tools.compile_fail_checker_self_test"; exit 0
+    verdict PASS build "host tools.compile_fail_checker_self_test"; exit 0
   fi
-  echo "FAIL build host tools.compile_fail_checker_self_test"; echo "$out" | sed 's/^/  | /'; exit 1
+  echo "$out" | sed 's/^/  | /'; verdict FAIL build "host tools.compile_fail_checker_self_test"; exit 1
 fi
 cxx=${HOST_CXX:-g++}
 export LC_ALL=C  # plain quotes in diagnostics
@@ -30,20 +31,20 @@ for dir in "$@"; do
     want=$(sed -n 's|^// EXPECT: ||p' "$src" | head -1)
     flags="-std=c++17 -fsyntax-only -Wall -Wextra -Werror -DPMU_HOST -Iinclude -I$dir"
     if ! control=$($cxx $flags -DPMU_CONTROL "$src" 2>&1); then
-      echo "FAIL build host $unit.compile_fail.$name (the legal twin does not compile)"
+      verdict FAIL build "host $unit.compile_fail.$name" "the legal twin does not compile"
       echo "$control" | head -5 | sed 's/^/  | /'
       status=1
       continue
     fi
     if out=$($cxx $flags "$src" 2>&1); then
-      echo "FAIL build host $unit.compile_fail.$name (compiled; expected: $want)"
+      verdict FAIL build "host $unit.compile_fail.$name" "compiled; expected: $want"
       status=1
     elif [ -z "$want" ] || ! grep -qF -- "$want" <<<"$out"; then
-      echo "FAIL build host $unit.compile_fail.$name (failed without '$want')"
+      verdict FAIL build "host $unit.compile_fail.$name" "failed without '$want'"
       echo "$out" | grep -m3 error | sed 's/^/  | /'
       status=1
     else
-      echo "PASS build host $unit.compile_fail.$name"
+      verdict PASS build "host $unit.compile_fail.$name"
     fi
   done
 done

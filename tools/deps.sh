@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Install the toolchains pmukit needs from Debian's packages, only if missing.
 # Without root or network it prints exactly what to install.
 set -u

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# docs-check.sh LOG: build the API reference from the public headers with
-# Doxygen (docs/api/Doxyfile) and require it to be warning-free.
-log=$1
+# SPDX-License-Identifier: Apache-2.0
+# docs-check.sh: build the API reference from the public headers with
+# Doxygen (docs/api/Doxyfile) and require it to be warning-free. One
+# PASS/FAIL line; exit status 0 only on PASS.
+. "$(dirname "$0")/verdict.sh"
 rm -rf build/docs && mkdir -p build/docs
 if ! doxygen docs/api/Doxyfile > build/docs/doxygen.out 2>&1; then
-  cat build/docs/doxygen.out | tail -10
-  echo "FAIL docs api-reference (doxygen failed)" | tee "$log"
+  tail -10 build/docs/doxygen.out | sed 's/^/  | /'
+  verdict FAIL docs api-reference "doxygen failed"
 elif [ -s build/docs/warnings.txt ]; then
-  head -20 build/docs/warnings.txt
-  echo "FAIL docs api-reference ($(grep -c warning build/docs/warnings.txt) doxygen warnings)" | tee "$log"
+  head -20 build/docs/warnings.txt | sed 's/^/  | /'
+  verdict FAIL docs api-reference "$(grep -c warning build/docs/warnings.txt) doxygen warnings"
 else
-  echo "PASS docs api-reference (build/docs/html/index.html, 0 warnings)" | tee "$log"
+  verdict PASS docs api-reference "build/docs/html/index.html, 0 warnings"
 fi
-exit 0

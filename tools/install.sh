@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # install.sh PREFIX "BOARDS": lay out an installed pmukit.
 set -euo pipefail
 prefix=$1 boards=$2

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Turn `make bench` lines into docs/performance.md (generated; do not edit by hand)."""
 import collections
 import sys

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Bytes of .text of the SafeSU driver functions that make up the reference
 drivers' feature set (facts safesu.md 5.1), for the issue's size target.
 Usage: ref_feature_size.py NM OBJ...  -> prints "text=<bytes> functions=<n>"."""

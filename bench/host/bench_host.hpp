@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 
 #include <vector>
 
-#include "support/backend.hpp"
+#include "pmu_sim/host_bus.hpp"
 
 namespace pmu::bench {
 
@@ -13,7 +14,7 @@ std::vector<Entry>& registry();
 
 // Prints "bench <what> mmio_reads=R mmio_writes=W" (or csr_accesses=N) from
 // the access log of the backend the call ran against.
-void report(const char* what, const test::Backend& bus);
+void report(const char* what, const pmu_sim::Backend& bus);
 
 struct Register {
   explicit Register(void (*fn)()) { registry().push_back({fn}); }

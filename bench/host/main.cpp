@@ -1,9 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 // Host bench: exact register-access counts per driver call, counted by the
 // behavioural models through the seam. Each unit's bench file registers its
 // figures with PMU_BENCH; this main runs them in order.
 #include "bench_host.hpp"
-
-#include <gtest/gtest.h>
 
 #include <cstdio>
 
@@ -14,11 +13,11 @@ std::vector<Entry>& registry() {
   return entries;
 }
 
-void report(const char* what, const test::Backend& bus) {
+void report(const char* what, const pmu_sim::Backend& bus) {
   size_t reads = 0, writes = 0, csr = 0;
   for (const auto& a : bus.log) {
-    if (a.kind == test::Access::kRead) ++reads;
-    else if (a.kind == test::Access::kWrite) ++writes;
+    if (a.kind == pmu_sim::Access::kRead) ++reads;
+    else if (a.kind == pmu_sim::Access::kWrite) ++writes;
     else ++csr;
   }
   if (csr != 0)

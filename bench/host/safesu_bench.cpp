@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU: exact bus accesses per driver call against the behavioural model
 // (4-core/128-event layout; the 7-bit crossbar fields straddle registers).
 #include "bench_host.hpp"
 #include "pmu/safesu/safesu.hpp"
-#include "safesu_model.hpp"
+#include "pmu_sim/safesu_model.hpp"
 
 namespace {
 using namespace pmu;
@@ -11,7 +12,7 @@ constexpr uintptr_t kBase = 0x80100000;
 
 struct Rig {
   models::SafesuModel model{models::SafesuModel::Config{}};
-  test::ModelBus bus;
+  pmu_sim::ModelBus bus;
   SafeSU su{kBase, k4c128};
   Rig() { bus.map(kBase, models::SafesuModel::kWindowSize, &model); }
 };
@@ -20,7 +21,7 @@ template <typename Fn>
 void measure(const char* what, Rig& r, Fn fn) {
   r.bus.clear_log();
   {
-    test::ScopedBackend use(r.bus);
+    pmu_sim::ScopedBackend use(r.bus);
     fn();
   }
   bench::report(what, r.bus);
@@ -45,7 +46,7 @@ PMU_BENCH(safesu_calls) {
 
 PMU_BENCH(safesu_hooks) {
   Rig r;
-  test::ScopedBackend use(r.bus);
+  pmu_sim::ScopedBackend use(r.bus);
   (void)r.su.on_overflow(0, {noop, nullptr});
   (void)r.su.set_overflow_mask(1);
   (void)r.su.enable_overflow();

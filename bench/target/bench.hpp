@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Exact instruction counts on the RISC-V QEMU boards (-icount shift=0, so
 // minstret counts retired instructions exactly). The unit's registers are
 // backed by plain RAM, so no trap is included in a figure. Each figure is
@@ -6,7 +7,8 @@
 
 #include <stdint.h>
 
-#include "harness.hpp"
+#include "pmu_sim/harness.hpp"
+#include "qemu/test.hpp"
 
 namespace bench {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CM perf block: instructions per call with the GCR window backed by RAM.
 #include "bench.hpp"
 #include "pmu/cm/perf.hpp"

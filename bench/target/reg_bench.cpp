@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Instruction cost of the typed-register layer: a field modify is a load,
 // a mask-and-insert and a store.
 #include "bench.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V counters: a 64-bit counter read (one csrr on RV64, hi/lo/hi on RV32),
 // and hook entry-to-callback for the Sscofpmf LCOFI hook (native CSRs on
 // QEMU with sscofpmf=true) and the AME hook (AME CSRs are emulated by the
@@ -6,10 +7,7 @@
 #include "bench.hpp"
 #include "pmu/riscv/ame.hpp"
 #include "pmu/riscv/counters.hpp"
-#include "riscv_csr_model.hpp"
-
-extern "C" volatile uint64_t board_emulation_instret;
-extern "C" volatile uint32_t board_emulation_traps;
+#include "pmu_sim/riscv_csr_model.hpp"
 
 namespace {
 using namespace pmu::riscv;
@@ -70,8 +68,8 @@ volatile uint64_t g_inside_at_callback;
 volatile uint32_t g_traps_at_callback;
 void on_ame_overflow(void*, unsigned) {
   g_at_callback = bench::instret();
-  g_inside_at_callback = board_emulation_instret;
-  g_traps_at_callback = board_emulation_traps;
+  g_inside_at_callback = harness::emulation_time();
+  g_traps_at_callback = harness::emulation_traps();
 }
 }  // namespace
 
@@ -85,12 +83,12 @@ TEST_CASE(bench, ame_hook) {
   // The fixed part of one emulation trap (entry/exit assembly and the
   // bookkeeping outside the accounted handler body), from one emulated csrr
   // (which itself retires nothing: the handler skips it).
-  const uint64_t inside0 = board_emulation_instret;
+  const uint64_t inside0 = harness::emulation_time();
   const uint32_t total = bench::count([] {
     uintptr_t v;
     __asm__ volatile("csrr %0, 0xBE0" : "=r"(v));
   });
-  const uint32_t fixed = total - static_cast<uint32_t>(board_emulation_instret - inside0);
+  const uint32_t fixed = total - static_cast<uint32_t>(harness::emulation_time() - inside0);
 
   ame::AmeCounters c(ame::AmeConfig{true, 0xFFFFFFFDu});
   CounterCallbacks cbs;
@@ -98,8 +96,8 @@ TEST_CASE(bench, ame_hook) {
   CHECK_OK(c.on_overflow(3, {on_ame_overflow, nullptr}));
   __asm__ volatile("csrw 0xBC3, %0" : : "r"(uint64_t{1} << 63));  // OF on counter 3
   const uint32_t overhead = bench::count([] {});
-  const uint64_t in0 = board_emulation_instret;
-  const uint32_t tr0 = board_emulation_traps;
+  const uint64_t in0 = harness::emulation_time();
+  const uint32_t tr0 = harness::emulation_traps();
   const uint32_t t0 = bench::instret();
   const uint32_t vec = c.handle_overflow_irq().value_or(0);
   const uint32_t traps = g_traps_at_callback - tr0;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU: instructions per call and hook entry-to-callback, registers in RAM
 // (4-core/128-event layout: 49 registers).
 #include "bench.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What every board provides to the code that runs on it (examples, the QEMU
 // test harness, a BSP). The library itself never calls this: it stays free
 // of consoles, vector tables and exit paths. Board *data* (base addresses,
@@ -5,6 +6,14 @@
 #pragma once
 
 #include <stdint.h>
+
+// The register file the architecture's trap entry saves: the frame
+// board_exception_hook() receives.
+#if defined(__riscv)
+#include "riscv/trap_frame.hpp"
+#elif defined(__sparc__)
+#include "sparc/trap_frame.hpp"
+#endif
 
 namespace board {
 
@@ -43,10 +52,11 @@ bool irq_force(unsigned line);
 // Called by the board's trap handler for a synchronous exception it does not
 // handle itself (load/store access fault, illegal instruction, SPARC
 // data_access_error). The frame is the board's saved register file
-// (arch/trap_frame.hpp). Returns true if it was handled (the handler has
-// updated the frame, including the resume PC); false makes the board report
-// the trap and exit(3). Weak default in the board: returns false. The QEMU
-// stub harness defines it.
+// (<arch>/trap_frame.hpp, included above). Returns true if it was handled
+// (the handler has updated the frame, including the resume PC); false makes
+// the board report the trap and exit(3). Weak default in the board: returns
+// false. The simulator's trap-and-emulate runtime (sim/runtime) defines it;
+// this hook is the only way the boards and the simulator meet.
 struct TrapFrame;
 extern "C" bool board_exception_hook(TrapFrame* frame);
 

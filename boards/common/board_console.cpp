@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "board_console.hpp"
 
 #include "board.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tiny console helpers over board::putc, for start-up and trap reports in
 // board code (the library never prints; examples and tests have their own).
 #pragma once

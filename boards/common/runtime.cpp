@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The little C runtime a freestanding C++ image needs: the compiler may emit
 // calls to memset/memcpy/memmove/memcmp for aggregate copies and zeroing, and
 // an abstract class's vtable names __cxa_pure_virtual. A real BSP's libc

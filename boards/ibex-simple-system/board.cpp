@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ibex-simple-system glue: the simulator's SIM_CTRL console and halt, mcycle
 // as the time base, and the core-local interrupts (software 3, timer 7,
 // external 11, fast 16..30) as board lines. There is no interrupt controller:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board data of ibex-simple-system: lowRISC Ibex's "simple system"
 // (examples/simple_system in lowRISC/ibex). Numbers: the issue text and facts
 // riscv-counters.md 1.9b (checked on the RTL in simulation), 1.1 (parameters).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* ibex-simple-system start-up: the vector table, the reset entry and the
  * trap entry.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // leon3-grlib glue: APBUART console, GPTIMER timer 1 as the time base,
 // IRQMP (CPU 0) for the interrupt lines, and the C side of start.S's trap
 // entry. Nothing here is QEMU-specific: no SRMMU map, no forced interrupts.

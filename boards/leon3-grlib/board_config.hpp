@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board data of leon3-grlib: a LEON3 GRLIB system (e.g. a GR-XC6S/GR712-class
 // design or a SELENE-style LEON3 build) with the BSC SafeSU in its 4-core,
 // 128-event configuration. Addresses are GRLIB's standard LEON3 map, the one

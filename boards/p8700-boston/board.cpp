@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // p8700-boston glue: the Boston 16550 console, mcycle as the time base. The
 // interrupt controller glue (ACLINT/APLIC) is not written yet: irq_attach
 // refuses every line and any interrupt that arrives is masked and reported.

@@ -1,7 +1,8 @@
+# SPDX-License-Identifier: Apache-2.0
 # p8700-boston: MIPS P8700 (RV64) on the Boston board, with a Coherence
 # Manager whose GCR perf block the board declares present. Build-only in CI.
 include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 LDSCRIPT := p8700-boston.ld
 BOARD_SRCS := $(RISCV_START) boards/p8700-boston/board.cpp $(RISCV_RUNTIME)
-BOARD_UNITS := cm riscv c_api_cm c_api_riscv
+BOARD_UNITS := cm riscv

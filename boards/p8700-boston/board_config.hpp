@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board data of p8700-boston: a MIPS P8700 (RISC-V RV64) cluster on the
 // Boston FPGA board, with a MIPS Coherence Manager.
 #pragma once

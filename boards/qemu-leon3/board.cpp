@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // qemu-leon3: the board glue for QEMU 7.2 leon3_generic (facts
 // grlib-leon3-qemu.md 6.3). APBUART console, exit through the TA0 shutdown
 // feature (non-zero: an error-mode trap, which QEMU reports as status 134),
@@ -244,7 +245,8 @@ bool irq_force(unsigned line) {
   return true;
 }
 
-// Default: no emulation (the QEMU harness's SPARC decoder overrides it).
+// Default: not handled (the simulator's SPARC trap-and-emulate runtime
+// defines it).
 extern "C" __attribute__((weak)) bool board_exception_hook(TrapFrame*) { return false; }
 
 }  // namespace board
@@ -276,14 +278,6 @@ extern "C" void board_init() {
 
 extern "C" [[noreturn]] void board_exit_c(int code) { board::exit(code); }
 
-// Guest time spent emulating device accesses (data_access_error traps), so
-// the stub harness can keep it off the models' clock, as on the RISC-V
-// boards. Interrupt handlers are not counted: a hook's time is real time.
-extern "C" {
-volatile uint64_t board_emulation_instret;
-volatile uint32_t board_emulation_traps;
-}
-
 extern "C" void board_trap_dispatch(board::TrapFrame* f) {
   const uint32_t tt = f->tt & 0xFF;
   if (tt >= kTtInterrupt1 && tt <= kTtInterrupt15) {
@@ -298,11 +292,7 @@ extern "C" void board_trap_dispatch(board::TrapFrame* f) {
     // Reading the FSR clears it, so the next fault starts clean.
     f->fsr = mmu_read(kMmuFsr);
     f->far = mmu_read(kMmuFar);
-    const uint64_t t0 = board::cycles();
-    const bool handled = board::board_exception_hook(f);
-    board_emulation_instret = board_emulation_instret + (board::cycles() - t0);
-    board_emulation_traps = board_emulation_traps + 1;
-    if (handled) return;
+    if (board::board_exception_hook(f)) return;
   }
   report_trap(f);
 }

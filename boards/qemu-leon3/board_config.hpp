@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board data of qemu-leon3 (QEMU 7.2 leon3_generic, facts grlib-leon3-qemu.md
 // 6.3). The units QEMU does not emulate are served by the stub harness at
 // physical addresses where the machine has nothing; the board's SRMMU flat map

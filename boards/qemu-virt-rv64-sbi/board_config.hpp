@@ -2,7 +2,7 @@
 // Board data of qemu-virt-rv64-sbi: S-mode on QEMU 'virt' under OpenSBI.
 #pragma once
 
-#include "riscv/virt_config.hpp"
+#include "virt_config.hpp"
 
 namespace board::config {
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // selene-noelv glue: GRLIB APBUART console, mcycle as the time base, and the
 // GRLIB PLIC behind the machine external interrupt: board lines are PLIC
 // source IDs (1..31). A claimed source goes to its attached handler and is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board data of selene-noelv: the SELENE (H2020) / De-RISC NOEL-V platform,
 // RV64, with the BSC SafeSU in its 6-core, 256-event configuration.
 // Each number says where it comes from; the ones that are NOT public are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // xiangshan-cute glue: UART Lite console, the simulator "trap" instruction
 // as the end of the run, mcycle as the time base, and the Sscofpmf LCOFI
 // (mcause 13) as the one board interrupt line. The SoC's PLIC/CLINT glue is

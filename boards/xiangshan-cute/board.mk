@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # xiangshan-cute: an RV64 XiangShan core with the CUTE matrix unit (AME
 # counter CSRs) on XiangShan's default SoC map. Build-only in CI: run the
 # .bin/.elf on the XiangShan simulator (emu) or NEMU.
@@ -5,4 +6,4 @@ include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 LDSCRIPT := xiangshan.ld
 BOARD_SRCS := $(RISCV_START) boards/xiangshan-cute/board.cpp $(RISCV_RUNTIME)
-BOARD_UNITS := riscv c_api_riscv
+BOARD_UNITS := riscv

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Board data of xiangshan-cute: an RV64 XiangShan core (NewCSR PMU, facts
 // riscv-counters.md 3.1-3.4) with the CUTE matrix unit and its proposed AME
 // performance-counter CSRs (facts 3.5; the PR was closed unmerged, so the CSR

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ame_events: the XiangShan CUTE matrix unit's AME counters (custom CSRs)
 // around a tile-multiply phase, with the AME overflow hook on a counter
 // preloaded just below 2^64.

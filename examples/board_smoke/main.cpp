@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // board_smoke: the smallest image a board can run. It proves the board's
 // linker script, start-up code and console link together: it prints
 // "pmukit <board> ok" and ends with status 0.

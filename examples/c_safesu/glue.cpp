@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 // C shims over the board and examples/common for main.c (see glue.h).
 #include "board.hpp"
 #include "board_config.hpp"
 #include "devices.hpp"
 #include "safesu_unit.hpp"
-#include "soc_events.hpp"
+#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 extern "C" {
@@ -27,9 +28,9 @@ void ex_irq_enable(bool on) {
   else
     board::irq_global_disable();
 }
-unsigned ex_event_cpu0_cycles(void) { return examples::soc::kCpu0Cycles; }
-unsigned ex_event_cpu0_compute(void) { return examples::soc::kCpu0Compute; }
-unsigned ex_event_cpu0_load_store(void) { return examples::soc::kCpu0LoadStore; }
+unsigned ex_event_cpu0_cycles(void) { return pmu_sim::soc::kCpu0Cycles; }
+unsigned ex_event_cpu0_compute(void) { return pmu_sim::soc::kCpu0Compute; }
+unsigned ex_event_cpu0_load_store(void) { return pmu_sim::soc::kCpu0LoadStore; }
 uint32_t ex_workload(unsigned phase, unsigned rounds) {
   return examples::run_phase(phase == 0 ? examples::Phase::kCompute : examples::Phase::kStream, rounds);
 }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What a C program gets from the board and from the examples' shared glue
  * (examples/common, C++), through glue.cpp. A C BSP has its own equivalents:
  * a console putc, the unit's base address, an interrupt attach call. None of
@@ -19,7 +20,7 @@ unsigned ex_safesu_events(void);
 /* The SafeSU overflow line: attach a handler; false if the board has none. */
 bool ex_attach_overflow_line(void (*handler)(void* ctx, unsigned line), void* ctx);
 void ex_irq_enable(bool on);
-/* SoC event numbers of the examples' plan (examples/common/soc_events.hpp). */
+/* SoC event numbers of the examples' plan (sim/include/pmu_sim/soc_events.hpp). */
 unsigned ex_event_cpu0_cycles(void);
 unsigned ex_event_cpu0_compute(void);
 unsigned ex_event_cpu0_load_store(void);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* c_safesu: the SafeSU from C. Routes three SoC events to counters, counts
  * a workload, prints the 64-bit totals, and takes one overflow interrupt
  * through the hook, all through the C API (pmu/c/pmu.h): a caller-allocated

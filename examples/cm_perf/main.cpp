@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cm_perf: Coherence Manager traffic with the CM GCR perf counters: P0
 // counts requests, P1 read-data usage, plus the cycle counter; P0 is
 // preloaded just below 2^32 so its overflow hook fires.

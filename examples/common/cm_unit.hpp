@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CM perf block of this board: GCR base, presence, interrupt line.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Console output for the examples, without printf: strings and numbers go
 // to board::putc, counter tables through pmu::report (a Sink over putc).
 // Also a small tally of what went wrong, for the closing verdict line.

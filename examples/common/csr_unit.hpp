@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The counter CSR profile of this board (Ibex hpm counters, AME CSRs).
 #pragma once
 
@@ -7,7 +8,7 @@
 namespace examples {
 
 #if EXAMPLES_EMULATED
-// The emulated profiles (devices_qemu.cpp): Ibex simple system on RV32,
+// The emulated profiles (sim/soc/soc.cpp): Ibex simple system on RV32,
 // XiangShan CUTE AME on RV64; the AME overflow line is a virtual line.
 constexpr unsigned kIbexHpmNum = 10;
 constexpr unsigned kIbexHpmWidth = 40;

@@ -1,18 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one place where the examples differ between real hardware and QEMU.
 //
 // On a real board the performance units are silicon: nothing to set up, the
 // SoC drives their event inputs, interrupts arrive on the board's lines.
 // On a QEMU board (BOARD_EMULATED) the machine has no SafeSU, no CM perf
-// block and no custom counter CSRs: attach_emulated_devices() maps pmukit's
-// behavioural models (tests/models) at the addresses board::config gives, so
-// every register access of the driver traps and is served by the model, and
-// the workload (workload.hpp) tells the emulated SoC which events its phases
-// raise. Everything else in an example is what real firmware does.
+// block and no custom counter CSRs: attach_emulated_devices() asks the
+// simulator's emulated SoC (pmu_sim/soc.hpp) to map pmukit's behavioural
+// models at the addresses board::config gives, so every register access of
+// the driver traps and is served by the model, and the workload
+// (workload.hpp) tells the emulated SoC which events its phases raise.
+// Everything else in an example is what real firmware does. Real boards
+// link devices_hw.cpp and none of the simulator.
 #pragma once
 
 #include <stdint.h>
 
 #include "board.hpp"
+#include "pmu_sim/soc.hpp"
 
 #ifndef EXAMPLES_EMULATED
 #define EXAMPLES_EMULATED 0
@@ -22,13 +26,13 @@ namespace examples {
 
 constexpr bool kEmulated = EXAMPLES_EMULATED != 0;
 
-// Units an example uses (bit mask).
-enum Unit : unsigned {
-  kSafesu = 1u << 0,  // SafeSU 4 cores / 128 events at board::config::kSafesuBase
-  kCm = 1u << 1,      // CM GCR perf block at board::config::kCmGcrBase + 0x6000
-  kIbexCsrs = 1u << 2,  // Ibex hpm counters (RV32): mhpmcounter3..12, 40 bits
-  kAmeCsrs = 1u << 3,   // XiangShan CUTE AME counter CSRs (RV64)
-};
+// Units an example uses (bit mask): the emulated SoC's names, so the same
+// mask asks it for the units on QEMU boards (pmu_sim/soc.hpp).
+using pmu_sim::soc::kAmeCsrs;
+using pmu_sim::soc::kCm;
+using pmu_sim::soc::kIbexCsrs;
+using pmu_sim::soc::kSafesu;
+using pmu_sim::soc::Unit;
 
 // QEMU boards: map the models of 'units', print one "emulated:" line per
 // unit, return true. Real boards: nothing to do, return false.

@@ -1,6 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
 // Real boards: the units are silicon and the SoC drives their events.
 #include "devices.hpp"
-#include "workload.hpp"
 
 namespace examples {
 
@@ -10,11 +10,5 @@ bool attach_irq(unsigned line, board::IrqHandler handler, void* ctx) {
 }
 void detach_irq(unsigned line) { board::irq_detach(line); }
 void service_devices() {}
-
-namespace detail {
-void phase_begin(Phase) {}
-void phase_round(Phase, unsigned) {}
-void phase_end(Phase) {}
-}  // namespace detail
 
 }  // namespace examples

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the examples' callbacks record: how often a hook called back, and for
 // which source (counter, core or input) the last time. Written in interrupt
 // context, read by main: volatile.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SafeSU of this board: which build (layout) and which interrupt lines.
 // Real boards take both from board::config; on QEMU boards the unit is the
 // emulated 4-core, 128-event build (devices.hpp).

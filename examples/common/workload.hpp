@@ -2,19 +2,18 @@
 // The code the examples measure: small, deterministic phases that run on
 // this core. Each phase is real work on real memory; on QEMU boards the
 // emulated SoC also raises the event lines that phase would raise on
-// hardware (soc_events.hpp), because QEMU has no event wires.
+// hardware (pmu_sim/soc_events.hpp), because QEMU has no event wires.
 #pragma once
 
 #include <stdint.h>
 
+#include "pmu_sim/soc.hpp"
+
 namespace examples {
 
-enum class Phase : uint8_t {
-  kCompute,      // integer arithmetic in registers: no memory traffic
-  kStream,       // copy a buffer: loads, stores, cache misses, short bus requests
-  kLongRequest,  // one long bus transfer (a slow device or a locked burst)
-  kMatrix,       // small tile multiply (stand-in for a matrix-unit kernel)
-};
+// The phases (pmu_sim/soc.hpp names them, so the emulated SoC knows what
+// each one raises).
+using pmu_sim::soc::Phase;
 
 const char* phase_name(Phase p);
 
@@ -28,13 +27,5 @@ uint32_t run_phase(Phase p, unsigned rounds, const volatile uint32_t* stop = nul
 // holds source + round for every block of the last rounds): the phase must
 // do the work it names on every compiler setting.
 bool stream_did_its_work();
-
-namespace detail {
-// What the emulated SoC does at phase boundaries and at each round (QEMU
-// boards: devices_qemu.cpp); nothing on real boards (devices_hw.cpp).
-void phase_begin(Phase p);
-void phase_round(Phase p, unsigned round);
-void phase_end(Phase p);
-}  // namespace detail
 
 }  // namespace examples

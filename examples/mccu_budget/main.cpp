@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // mccu_budget: give every core a contention budget with the SafeSU MCCU,
 // let core 0 (this core) exhaust its own with a memory-bound loop, and show
 // the per-core MCCU hook firing and refilling the budget.
@@ -12,7 +13,7 @@
 #include "pmu/report.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "safesu_unit.hpp"
-#include "soc_events.hpp"
+#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 namespace {
@@ -21,7 +22,7 @@ using examples::ok;
 using examples::print;
 using examples::print_dec;
 using pmu::safesu::SafeSU;
-namespace soc = examples::soc;
+namespace soc = pmu_sim::soc;
 
 SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
 constexpr unsigned kMaxCores = pmu::safesu::kMaxCores;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rdc_latency: how long do core 0's bus requests last? The SafeSU RDC
 // measures, per MCCU input, the longest run of cycles its event stayed high
 // (the watermark) and raises its interrupt when a run reaches the input's
@@ -9,7 +10,7 @@
 #include "pmu/report.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "safesu_unit.hpp"
-#include "soc_events.hpp"
+#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 namespace {
@@ -18,7 +19,7 @@ using examples::ok;
 using examples::print;
 using examples::print_dec;
 using pmu::safesu::SafeSU;
-namespace soc = examples::soc;
+namespace soc = pmu_sim::soc;
 
 SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // safesu_profile: what does a workload do on core 0? Route SoC events to
 // SafeSU counters through the crossbar, run the workload, print a table of
 // counters with event names, and show the overflow hook firing on a counter
@@ -10,7 +11,7 @@
 #include "pmu/report.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "safesu_unit.hpp"
-#include "soc_events.hpp"
+#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 namespace {
@@ -20,12 +21,12 @@ using examples::print;
 using examples::print_dec;
 using examples::print_hex;
 using pmu::safesu::SafeSU;
-namespace soc = examples::soc;
+namespace soc = pmu_sim::soc;
 
 SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
 
 // This example's routing plan: counter -> SoC event, with a name for the
-// table (event numbers: soc_events.hpp).
+// table (event numbers: pmu_sim/soc_events.hpp).
 struct Planned {
   uint8_t counter;
   uint16_t event;

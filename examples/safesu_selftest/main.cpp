@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // safesu_selftest: the SafeSU validation self-test, as a validation image
 // runs it on a new bitstream: every check with its expected and observed
 // value and PASS/FAIL, then the same as CSV lines for a log parser.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counter reports without printf: the board (or the test) gives a character
 // sink; the formatter prints a snapshot as an aligned table for people or as
 // CSV lines for scripts. Validation images log with it; nothing in the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu::Status — the one result type every pmukit call returns.
 //
 // Contract (OpenTitan dif_result_t style):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CM GCR performance block driver. See include/pmu/cm/perf.hpp.
 #include "pmu/cm/perf.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GRLIB AHB plug&play scan. Holes in the table (ID word 0) are skipped, not
 // taken as the end: GRLIB fills only the slave indices that are used.
 #include "pmu/grlib/pnp.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Shared CFG0/CFG1 access helpers: every enable/disable is one read and one
 // write; every soft-reset pulse is one read and two writes (the overflow,
 // MCCU and RDC resets have no shadow-reload path, so one write cycle is a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Counters: enable, soft reset, read, snapshot, preload, 64-bit totals, and
 // the self-test input modes.
 #include "pmu/safesu/safesu.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Crossbar: route counter outputs to SoC events (facts 2.10). Fields are
 // clog2(N_SOC_EV) bits in a little-endian bit stream over the crossbar
 // registers; a field may straddle two registers (its low bits at the top of

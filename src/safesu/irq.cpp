@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Interrupt hooks: snapshot the cause, acknowledge what the hardware needs,
 // call the application's callbacks, leave the unit running. All sources are
 // sticky levels (facts 3.3, 3.5, 3.6), so each hook clears its source.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MCCU (facts 2.5-2.7, 3.5): per-input weights, per-core budgets, the
 // remaining budget, and the refill that also clears the sticky IRQ.
 #include "pmu/safesu/safesu.hpp"

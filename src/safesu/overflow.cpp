@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Overflow: per-counter detection mask, unit enable, vector, clear
 // (facts 2.3, 3.3). The flag of counter k sets when the counter becomes
 // 0xFFFFFFFF (mask bit k on), is a sticky level, is not W1C, and is cleared

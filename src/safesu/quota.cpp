@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The quota unit (deprecated in the hardware; facts 2.4, 3.4): the sum of
 // the masked counters is compared with a limit; the IRQ is sticky until the
 // CFG0 bit-4 pulse. No enable bit gates it.

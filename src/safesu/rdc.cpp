@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RDC (facts 2.8, 2.9, 3.6): per-input run-length watermarks and the
 // threshold interrupt vector. The CFG1 enable/reset bit positions depend on
 // N and on the RTL vintage; the Layout carries them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The self-test routine: only the public driver API, so it also exercises
 // the driver. The self-test modes override the crossbar for counters, MCCU
 // and RDC alike (facts 2.1), so no SoC event is needed: mode 01 drives every

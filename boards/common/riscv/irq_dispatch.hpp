@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What a RISC-V board's interrupt glue provides to the shared trap entry.
 #pragma once
 

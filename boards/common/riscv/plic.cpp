@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V PLIC helper (see plic.hpp).
 #include "plic.hpp"
 

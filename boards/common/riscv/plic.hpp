@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A RISC-V PLIC helper for board glue: the SiFive register layout, which the
 // GRLIB NOEL-V PLIC uses too (facts safesu.md 6: enable words at
 // +0x2000 + 0x80*ctx, threshold at +0x200000 + 0x1000*ctx, claim/complete 4

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # What every RISC-V board shares: the Debian riscv64-unknown-elf toolchain
 # and the start-up/trap/runtime sources. A board's board.mk includes this,
 # then sets ARCH_FLAGS (ISA spec 2.2 keeps Zicsr inside I, so CSR
@@ -10,7 +11,8 @@ CROSS_AR := riscv64-unknown-elf-ar
 CROSS_SIZE := riscv64-unknown-elf-size
 CROSS_NM := riscv64-unknown-elf-nm
 CROSS_OBJDUMP := riscv64-unknown-elf-objdump
-ARCH_LDFLAGS :=
+# The build id names the image in profile captures (docs/profiling.md).
+ARCH_LDFLAGS := -Wl,--build-id=sha1
 ARCH_LIBS := -lgcc
 # Direct-mode start-up; Ibex brings its own vectored one.
 RISCV_START := boards/common/riscv/start.S

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The register file a RISC-V trap saves (boards/common/riscv/start.S).
 // x[0] is always 0; writes to x[1..31], mepc and mstatus by a handler take
 // effect when the trap returns.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The libgcc helpers GCC calls for 64-bit arithmetic and bit builtins on
 // SPARC V8. Debian's 32-bit sparc64-linux-gnu libgcc is built for V8+
 // (UltraSPARC: movcc, srlx, return), which LEON3 cannot execute and which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* LEON3 start-up (qemu-leon3, leon3-grlib). On QEMU the -kernel stub jumps here with the MMU off,
  * traps enabled and CWP = 7. We take over: supervisor, traps off, CWP 0 with
  * window 1 invalid, our trap table, a stack at __stack_top, .bss cleared,

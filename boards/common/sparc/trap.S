@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* qemu-leon3 trap table and trap entry.
  *
  * Window traps (tt 5/6) are the classic SPARC V8 spill/fill handlers

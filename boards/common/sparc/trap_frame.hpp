@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The register file the LEON3 trap entry (trap.S) saves for C++ handlers.
 // r[] is the TRAPPED window: r[0..7] = %g0..%g7, r[8..15] = %o0..%o7,
 // r[16..23] = %l0..%l7, r[24..31] = %i0..%i7, so an instruction decoder

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MIPS Coherence Manager (CM) GCR performance block: the register layout as
 // constexpr data (facts: cm-gcr-perf.md section 5; the CM perf slides).
 //

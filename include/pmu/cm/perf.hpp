@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu::cm::Perf — driver for the CM GCR performance counters: two 32-bit
 // event counters (P0, P1) and a 32-bit cycle counter, extended to 64 bits in
 // software.

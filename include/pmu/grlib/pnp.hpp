@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GRLIB AMBA plug&play discovery (facts grlib-leon3-qemu.md 6.1): scan the
 // AHB slave table of the P&P area for a vendor/device and return the unit's
 // base address (first memory or I/O BAR) and its P&P IRQ field.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CSR half of the hardware seam: csrr/csrw/csrs/csrc by compile-time CSR
 // number. On a RISC-V target these are single inline instructions; in a host
 // build they call the pmu_host_csr_* seam functions.

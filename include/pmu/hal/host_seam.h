@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The public host seam: in a host build (PMU_HOST) every register access of
  * pmukit goes through these functions, which the test or the user defines
  * (a behavioural model, an expectation list, a fake of their own).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The MMIO half of the hardware seam: single aligned 32-bit accesses only
 // (the SafeSU ignores HSIZE, so a narrower store would overwrite a whole
 // register; a wider one would be two transfers). Nothing above this layer

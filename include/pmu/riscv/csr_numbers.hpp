@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // RISC-V counter CSR numbers (privileged spec csrs.adoc; Sscofpmf; the
 // XiangShan CUTE "AME" proposal). All compile-time constants: csrr/csrw take
 // the CSR number as an immediate, so runtime indices go through

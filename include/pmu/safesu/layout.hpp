@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU register layout, computed from the RTL's parameters with the RTL's
 // own formulas (hdl/PMU_raw.sv; facts safesu.md 1.1). Any synthesised
 // configuration gets a correct map; the shipped ones are pinned below by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU register families and their fixed bit fields (facts safesu.md,
 // section 2). Fields whose position depends on the build (CFG1's update and
 // RDC bits, weight/watermark bytes, crossbar fields) are computed from the

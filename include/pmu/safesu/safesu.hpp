@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SafeSU driver: one object per unit instance, made from a base address
 // and a Layout (layout.hpp). Making one touches no hardware. Every call
 // validates its arguments before any register access and returns a Status

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SafeSU self-test for validation images: drives the unit with its own
 // self-test input modes (CFG0[31:30]) and checks counters, overflow, MCCU and
 // RDC on the unit at hand. It prints nothing; it fills a report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Small constexpr bit and arithmetic helpers. The cross toolchains ship no
 // C++ standard library, so pmukit carries the few it needs (no <bit>, no
 // <algorithm>, no <type_traits>).

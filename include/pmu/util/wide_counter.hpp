@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Extends a narrow hardware counter to 64 bits in software (OpenSBI/Linux
 // perf style): on every observation, delta = (raw - last) & mask. Nothing is
 // lost as long as the counter is observed at least once per wrap period.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Firmware that uses the SafeSU driver and the plug&play scanner; it only has
 // to link (the image is never run).
 #include "pmu/grlib/pnp.hpp"

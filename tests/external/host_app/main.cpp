@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A user's own project, built against an INSTALLED pmukit (pkg-config or
 // CMake): firmware logic run on a PC, with the host seam defined here over a
 // tiny fake of the SafeSU's registers. Prints one PASS/FAIL line.

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* pmukit C API: the status codes and the callback type every unit shares.
+ *
+ * Every pmu_* function returns a pmu_status_t; values come back through
+ * out-pointers. The codes equal pmu::Status (C++), same contract:
+ *   PMU_OK           the call did what it says.
+ *   PMU_EBADARG      an argument was out of range, a pointer was NULL, or the
+ *                    handle was never initialised: NO register was touched.
+ *   PMU_EUNAVAILABLE the unit or feature is absent on this build/board; a
+ *                    retry is side-effect free.
+ *   PMU_ENOTFOUND    a discovery scan completed and did not find the unit.
+ *   PMU_EMISMATCH    the hardware answered, but not what was expected.
+ *   PMU_EFAILED      a self-test or verification step saw a wrong value.
+ *
+ * Handles are caller-allocated (static, on a stack, inside a BSP's device
+ * data): opaque byte blocks sized for the C++ driver object, no heap. A handle
+ * must not be copied or moved after init (it may point into itself); init it
+ * again instead. A zero-filled handle that was never initialised is rejected
+ * with PMU_EBADARG by every call. Not thread/IRQ safe, as the drivers.
+ */
+#ifndef PMU_C_STATUS_H
+#define PMU_C_STATUS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum pmu_status {
+  PMU_OK = 0,
+  PMU_EBADARG = 1,
+  PMU_EUNAVAILABLE = 2,
+  PMU_ENOTFOUND = 3,
+  PMU_EMISMATCH = 4,
+  PMU_EFAILED = 5,
+  PMU_STATUS_MAX_ = 0x7FFFFFFF /* int-sized; any int value is in range */
+} pmu_status_t;
+
+/* A short name for a status ("ok", "bad-arg", ...); never NULL. */
+static inline const char* pmu_status_name(pmu_status_t s) {
+  switch (s) {
+    case PMU_OK: return "ok";
+    case PMU_EBADARG: return "bad-arg";
+    case PMU_EUNAVAILABLE: return "unavailable";
+    case PMU_ENOTFOUND: return "not-found";
+    case PMU_EMISMATCH: return "mismatch";
+    case PMU_EFAILED: return "failed";
+    default: return "unknown";
+  }
+}
+
+/* Interrupt callback: 'source' is the counter, core or input index it was
+ * registered for; 'ctx' is handed back untouched. Runs in interrupt context
+ * when the hook is called from an interrupt handler: keep it short. */
+typedef void (*pmu_irq_fn_t)(void* ctx, unsigned source);
+
+/* Every enum has a ..._MAX_ = 0x7FFFFFFF member: int-sized on every ABI, and
+ * any int a caller passes is a valid value (then refused with PMU_EBADARG).
+ *
+ * Storage of a handle: 'bytes' holds the C++ object; the other members only
+ * give the block the alignment of uint64_t and pointers. */
+#define PMU_C_HANDLE_STORAGE(size) \
+  union {                          \
+    unsigned char bytes[size];     \
+    uint64_t align_u64;            \
+    void* align_ptr;               \
+  } opaque
+
+/* Sizes depend on the pointer width (callback tables, the layout pointer).
+ * The C++ side static_asserts that every driver object fits. */
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
+#define PMU_C_PTR32 1
+#else
+#define PMU_C_PTR32 0
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PMU_C_STATUS_H */

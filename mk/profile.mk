@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
+# The host tool pmukit-profile's tests (tools/pmukit-profile, docs/profiling.md).
+# The profiler's library unit is part of every libpmu (pmukit.mk) and its
+# GoogleTest sources are an ordinary host unit (tests/profile/host/); this
+# fragment adds the Python tests, which read captures written by the
+# library's own ring and writer (make_capture).
+#
+#   make profile-tool-run   one "PASS|FAIL host profile.<case>" line per test
+
+PROFILE_MAKE_CAPTURE := $(HDIR)/profile/make_capture
+$(PROFILE_MAKE_CAPTURE): $(call obj_in,x64,tests/profile/tool/make_capture.cpp) $(HDIR)/x64/libpmu.a
+	@mkdir -p $(dir $@)
+	$(Q)$(HOST_CXX) $(HOST_SAN) -o $@ $^
+
+.PHONY: profile-tool-run
+profile-tool-run: $(PROFILE_MAKE_CAPTURE)
+	@PMUKIT_MAKE_CAPTURE=$(PROFILE_MAKE_CAPTURE) PMUKIT_PROFILE_TMP=$(HDIR)/profile/tool \
+	  python3 tests/profile/tool/run_tests.py

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+// Behavioural model of the CM GCR performance block (facts: cm-gcr-perf.md
+// section 5), shared by the host tests and the QEMU stub device.
+//
+// Mapping: the model's offset 0 is the Global Debug Block base, i.e. GCR base
+// + 0x6000, so model offsets equal the documented register offsets
+// (0x100..0x1AC). Map it over the whole block (kWindowSize = 0x2000); every
+// other offset reads 0 and ignores writes, like unimplemented GCR space.
+//
+// Model choices where the documents are silent or ambiguous (tests must not
+// depend on them; the driver does not):
+//   - A counter overflows when it wraps from 0xFFFFFFFF to 0 (the slides'
+//     "reaches its maximum" is ambiguous); its PC_OV bit is then set.
+//   - Perf_Ovf_Stop: on the cycle a counter wraps, all three counters stop by
+//     clearing their CountOn bits (so a restart is an explicit start()).
+//   - Reset bits act on the write and read back 0. Perf_Num_Cnt reads 2.
+//   - Events advance at a settable rate per event id (num/den per cycle, 0 by
+//     default); qualifiers are stored but do not filter.
+//   - Output 0 = CM_PCInt: high while Perf_Int_En and any PC_OV bit is set.
+//   - Only 4-byte writes have an effect; narrower reads return the addressed
+//     bytes (little-endian lanes).
+#pragma once
+
+#include <stdint.h>
+
+#include "mmio_model.hpp"
+
+namespace pmu::models {
+
+class CmPerfModel final : public MmioModel {
+ public:
+  static constexpr uint32_t kWindowSize = 0x2000;
+  static constexpr uint32_t kCtl = 0x100;
+  static constexpr uint32_t kOv = 0x120;
+  static constexpr uint32_t kEvent = 0x130;
+  static constexpr uint32_t kCycle = 0x180;
+  static constexpr uint32_t kQual0 = 0x190;
+  static constexpr uint32_t kCnt0 = 0x198;
+  static constexpr uint32_t kQual1 = 0x1A0;
+  static constexpr uint32_t kCnt1 = 0x1A8;
+  static constexpr uint32_t kIrqPcInt = 1u << 0;  // irq_outputs() bit of CM_PCInt
+
+  constexpr CmPerfModel()
+      : ctl_(0), ov_(0), event_(0), cycle_(0), qual_{0, 0}, cnt_{0, 0}, acc_{0, 0},
+        rate_num_{}, rate_den_{}, counted_{0, 0, 0}, stops_(0) {}
+
+  uint32_t read(uint32_t offset, unsigned size) override;
+  void write(uint32_t offset, unsigned size, uint32_t value) override;
+  void advance(uint64_t cycles) override;
+  uint32_t irq_outputs() const override;
+
+  // Event 'event' occurs num/den times per cycle (den > 0; num = 0: never).
+  // Returns false for an event id outside 0..255 or den == 0.
+  bool set_event_rate(unsigned event, uint16_t num, uint16_t den = 1);
+  // Back to reset state (rates kept).
+  void reset();
+
+  // Inspection without a bus access (no side effects).
+  uint32_t ctl() const { return ctl_; }
+  uint32_t ov() const { return ov_; }
+  uint32_t cycle() const { return cycle_; }
+  uint32_t count(unsigned i) const { return i < 2 ? cnt_[i] : 0; }
+  uint32_t qualifier(unsigned i) const { return i < 2 ? qual_[i] : 0; }
+  // Ground truth for 64-bit checks: events (i = 0, 1) or cycles (i = 2)
+  // counted since the counter's last Reset bit; writes to a counter
+  // register (preloads) do not change it.
+  uint64_t counted(unsigned i) const { return i < 3 ? counted_[i] : 0; }
+  // How many times Perf_Ovf_Stop has stopped the counters.
+  uint32_t ovf_stops() const { return stops_; }
+
+ private:
+  uint32_t read_reg(uint32_t offset) const;
+  uint64_t cycles_to_first_wrap() const;
+  bool apply(uint64_t cycles);  // returns true if any counter wrapped
+  unsigned event_of(unsigned i) const { return (event_ >> (8 * i)) & 0xFFu; }
+  bool p_on(unsigned i) const { return (ctl_ >> (6 + 2 * i)) & 1u; }
+
+  uint32_t ctl_;  // Perf_Int_En, Perf_Ovf_Stop, CountOn bits only
+  uint32_t ov_;
+  uint32_t event_;
+  uint32_t cycle_;
+  uint32_t qual_[2];
+  uint32_t cnt_[2];
+  uint32_t acc_[2];  // fractional events (< den) per counter
+  uint16_t rate_num_[256];
+  uint16_t rate_den_[256];  // 0 stands for 1
+  uint64_t counted_[3];
+  uint32_t stops_;
+};
+
+}  // namespace pmu::models

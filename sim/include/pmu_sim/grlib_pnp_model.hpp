@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+// A GRLIB AHB plug&play area (0x1000 bytes: masters at +0x000, slaves at
+// +0x800, 8 words per entry, the build word at +0xFF0), as ahbctrl presents
+// it: read-only, unused words read 0. Freestanding; used by the discovery
+// tests on the host (QEMU leon3 has the real tables).
+#pragma once
+
+#include <stdint.h>
+
+#include "mmio_model.hpp"
+
+namespace pmu::models {
+
+class GrlibPnpModel final : public MmioModel {
+ public:
+  static constexpr uint32_t kSize = 0x1000;
+  static constexpr unsigned kEntries = 16;
+
+  constexpr GrlibPnpModel() : words_{}, reads_(0), writes_(0) {}
+
+  // ahb_device_reg(): vendor[31:24] device[23:12] version[9:5] irq[4:0].
+  static constexpr uint32_t id_word(uint8_t vendor, uint16_t device, uint8_t version, uint8_t irq) {
+    return (uint32_t{vendor} << 24) | ((uint32_t{device} & 0xFFF) << 12) | ((uint32_t{version} & 0x1F) << 5) |
+           (uint32_t{irq} & 0x1F);
+  }
+  // ahb_membar()/ahb_iobar(): addr[31:20] prefetch[17] cacheable[16] mask[15:4] type[3:0].
+  static constexpr uint32_t bar_word(uint16_t addr, uint16_t mask, uint8_t type) {
+    return ((uint32_t{addr} & 0xFFF) << 20) | ((uint32_t{mask} & 0xFFF) << 4) | (type & 0xFu);
+  }
+
+  void set_slave(unsigned index, uint32_t id, uint32_t bar0, uint32_t bar1 = 0, uint32_t bar2 = 0,
+                 uint32_t bar3 = 0);
+  void set_master(unsigned index, uint32_t id);
+
+  uint32_t read(uint32_t offset, unsigned size) override;
+  void write(uint32_t offset, unsigned size, uint32_t value) override;
+  void advance(uint64_t) override {}
+  uint32_t irq_outputs() const override { return 0; }
+
+  uint32_t reads() const { return reads_; }
+  uint32_t writes() const { return writes_; }
+
+ private:
+  uint32_t words_[kSize / 4];
+  uint32_t reads_;
+  uint32_t writes_;
+};
+
+}  // namespace pmu::models

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+// The SafeSU as pmukit's emulated SoCs integrate it: the builds the QEMU
+// boards emulate, by name, and the wiring of the model's interrupt outputs
+// to board lines (written once, for every board, suite and example).
+#pragma once
+
+#include <stdint.h>
+
+#include "pmu_sim/safesu_model.hpp"
+
+namespace pmu_sim {
+
+using SafesuConfig = pmu::models::SafesuModel::Config;
+
+// A shipped build (pmu::safesu::shipped_params): 24 counters, no FT, the
+// current RTL's RDC and weight-0 behaviour, SoC event 0 not tied high.
+constexpr SafesuConfig safesu_config(uint32_t n_soc_ev, uint32_t n_cores) {
+  SafesuConfig c{};
+  c.n_counters = 24;
+  c.n_soc_ev = n_soc_ev;
+  c.n_cores = n_cores;
+  c.ft = false;
+  c.rdc_new_vintage = true;
+  c.weight0_triggers = false;
+  c.event0_high = false;
+  return c;
+}
+// The builds pmu::safesu::k4c128 and k6c256 describe.
+constexpr SafesuConfig safesu_config_4c128() { return safesu_config(128, 4); }
+constexpr SafesuConfig safesu_config_6c256() { return safesu_config(256, 6); }
+
+// A model output that drives no board line (harness::map_mmio's "not wired").
+constexpr uint8_t kNoLine = 0xFF;
+
+// The board lines of one SafeSU instance (kNoLine: not wired); MCCU core c
+// is on mccu0 + c.
+struct SafesuLines {
+  uint8_t overflow;
+  uint8_t quota;
+  uint8_t rdc;
+  uint8_t mccu0;
+};
+
+// Model output bit -> board line, as harness::map_mmio takes it: overflow,
+// quota, RDC, FT1, FT2 (not wired), -, -, -, MCCU core 0..n_cores-1.
+struct SafesuWiring {
+  uint8_t lines[pmu::models::SafesuModel::kIrqMccuShift + pmu::models::SafesuModel::kMaxCores];
+  unsigned count;
+};
+
+constexpr SafesuWiring safesu_wiring(const SafesuLines& l, unsigned n_cores) {
+  using Model = pmu::models::SafesuModel;
+  static_assert(Model::kIrqOverflow == 1u << 0 && Model::kIrqQuota == 1u << 1 && Model::kIrqRdc == 1u << 2,
+                "output bits as the table below lays them out");
+  SafesuWiring w{};
+  for (uint8_t& line : w.lines) line = kNoLine;
+  w.lines[0] = l.overflow;
+  w.lines[1] = l.quota;
+  w.lines[2] = l.rdc;
+  for (unsigned c = 0; c < n_cores && c < Model::kMaxCores && l.mccu0 != kNoLine; ++c)
+    w.lines[Model::kIrqMccuShift + c] = static_cast<uint8_t>(l.mccu0 + c);
+  w.count = Model::kIrqMccuShift + (n_cores < Model::kMaxCores ? n_cores : Model::kMaxCores);
+  return w;
+}
+
+}  // namespace pmu_sim

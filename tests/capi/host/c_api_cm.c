@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* CM perf C API exercised from C (see c_api_tests.h). */
+#include <string.h>
+
+#include "c_api_tests.h"
+#include "pmu/c/pmu_cm.h"
+
+#define CHECK(x)             \
+  do {                       \
+    if (!(x)) return __LINE__; \
+  } while (0)
+#define OK(x) CHECK((x) == PMU_OK)
+#define BAD(x) CHECK((x) == PMU_EBADARG)
+
+static void record(void* ctx, unsigned source) {
+  c_api_calls_t* c = (c_api_calls_t*)ctx;
+  if (c->n < 8) c->sources[c->n] = source;
+  c->n++;
+}
+
+static int bad_handle(pmu_cm_t* cm) {
+  uint32_t u32;
+  uint64_t u64;
+  unsigned set;
+  BAD(pmu_cm_probe(cm));
+  BAD(pmu_cm_counter_program(cm, PMU_CM_P0, 0, 0));
+  BAD(pmu_cm_counters_control(cm, PMU_CM_SET_P0, 0, 0));
+  BAD(pmu_cm_counters_start(cm, PMU_CM_SET_P0));
+  BAD(pmu_cm_counters_stop(cm, PMU_CM_SET_P0));
+  BAD(pmu_cm_counters_reset(cm, PMU_CM_SET_P0));
+  BAD(pmu_cm_counters_reset_and_start(cm, PMU_CM_SET_P0));
+  BAD(pmu_cm_counter_preload(cm, PMU_CM_P0, 1));
+  BAD(pmu_cm_counter_read(cm, PMU_CM_P0, &u32));
+  BAD(pmu_cm_counter_read64(cm, PMU_CM_P0, &u64));
+  BAD(pmu_cm_overflow_read(cm, &set));
+  BAD(pmu_cm_overflow_clear(cm, PMU_CM_SET_P0));
+  BAD(pmu_cm_overflow_stop_set(cm, true));
+  BAD(pmu_cm_interrupt_enable_set(cm, true));
+  BAD(pmu_cm_overflow_callback_set(cm, PMU_CM_P0, record, NULL));
+  BAD(pmu_cm_overflow_irq_handle(cm, &set));
+  return 0;
+}
+
+int c_api_cm_bad_args(void) {
+  pmu_cm_t cm;
+  uint32_t u32;
+  uint64_t u64;
+  const char* name = NULL;
+  int line;
+  if ((line = bad_handle(NULL)) != 0) return line;
+  memset(&cm, 0, sizeof cm);
+  if ((line = bad_handle(&cm)) != 0) return line;
+  BAD(pmu_cm_init(NULL, 0x1FB80000u, true));
+  OK(pmu_cm_init(&cm, 0x1FB80000u, true));
+  BAD(pmu_cm_counter_read(&cm, PMU_CM_P0, NULL));
+  BAD(pmu_cm_counter_read64(&cm, PMU_CM_P0, NULL));
+  BAD(pmu_cm_overflow_read(&cm, NULL));
+  BAD(pmu_cm_counter_read(&cm, (pmu_cm_counter_t)3, &u32));
+  BAD(pmu_cm_counter_read64(&cm, (pmu_cm_counter_t)3, &u64));
+  BAD(pmu_cm_counter_program(&cm, PMU_CM_CYCLE, 0, 0)); /* no event on the cycle counter */
+  BAD(pmu_cm_counter_program(&cm, PMU_CM_P0, 7, 0));    /* not in the event table */
+  BAD(pmu_cm_counter_preload(&cm, (pmu_cm_counter_t)3, 0));
+  BAD(pmu_cm_counters_start(&cm, 0x8));   /* no such counter */
+  BAD(pmu_cm_counters_start(&cm, 0));     /* nothing to do */
+  BAD(pmu_cm_counters_control(&cm, PMU_CM_SET_P0, PMU_CM_SET_P0, 0)); /* start and stop */
+  BAD(pmu_cm_overflow_clear(&cm, 0x10));
+  BAD(pmu_cm_overflow_callback_set(&cm, (pmu_cm_counter_t)3, record, NULL));
+  /* A base that is not 32 KiB aligned: every register call refuses. */
+  OK(pmu_cm_init(&cm, 0x1FB80100u, true));
+  BAD(pmu_cm_probe(&cm));
+  BAD(pmu_cm_counters_start(&cm, PMU_CM_SET_ALL));
+  BAD(pmu_cm_event_name_get(0, NULL));
+  CHECK(pmu_cm_event_name_get(7, &name) == PMU_ENOTFOUND);
+  OK(pmu_cm_event_name_get(5, &name));
+  CHECK(strcmp(name, "sharing miss") == 0);
+  return 0;
+}
+
+int c_api_cm_absent_case(uintptr_t gcr_base) {
+  pmu_cm_t cm;
+  uint32_t v;
+  OK(pmu_cm_init(&cm, gcr_base, false)); /* the board says: no perf block */
+  CHECK(pmu_cm_probe(&cm) == PMU_EUNAVAILABLE);
+  CHECK(pmu_cm_counters_start(&cm, PMU_CM_SET_ALL) == PMU_EUNAVAILABLE);
+  CHECK(pmu_cm_counter_read(&cm, PMU_CM_CYCLE, &v) == PMU_EUNAVAILABLE);
+  return 0;
+}
+
+int c_api_cm_count_case(const c_api_env_t* env, uintptr_t gcr_base, uint64_t totals[3]) {
+  pmu_cm_t cm;
+  uint32_t raw = 0;
+  OK(pmu_cm_init(&cm, gcr_base, true));
+  OK(pmu_cm_probe(&cm));
+  OK(pmu_cm_counter_program(&cm, PMU_CM_P0, 0, 0));
+  OK(pmu_cm_counter_program(&cm, PMU_CM_P1, 5, 0x12345678u));
+  OK(pmu_cm_counters_reset_and_start(&cm, PMU_CM_SET_ALL));
+  env->advance(env->self, 1000);
+  OK(pmu_cm_counters_stop(&cm, PMU_CM_SET_ALL));
+  OK(pmu_cm_counter_read64(&cm, PMU_CM_P0, &totals[0]));
+  OK(pmu_cm_counter_read64(&cm, PMU_CM_P1, &totals[1]));
+  OK(pmu_cm_counter_read64(&cm, PMU_CM_CYCLE, &totals[2]));
+  OK(pmu_cm_counter_read(&cm, PMU_CM_CYCLE, &raw));
+  CHECK(raw == (uint32_t)totals[2]);
+  CHECK(totals[2] >= 1000);
+  return 0;
+}
+
+int c_api_cm_overflow_hook_case(const c_api_env_t* env, uintptr_t gcr_base, c_api_calls_t* calls, uint64_t* total) {
+  pmu_cm_t cm;
+  unsigned set = 0;
+  OK(pmu_cm_init(&cm, gcr_base, true));
+  OK(pmu_cm_counter_program(&cm, PMU_CM_P0, 0, 0));
+  OK(pmu_cm_counters_reset(&cm, PMU_CM_SET_ALL));
+  OK(pmu_cm_counter_preload(&cm, PMU_CM_P0, 0xFFFFFF00u));
+  OK(pmu_cm_overflow_callback_set(&cm, PMU_CM_P0, record, calls));
+  OK(pmu_cm_overflow_stop_set(&cm, false));
+  OK(pmu_cm_interrupt_enable_set(&cm, true));
+  OK(pmu_cm_counters_start(&cm, PMU_CM_SET_P0));
+  env->advance(env->self, 0x200);
+  CHECK((env->irq_lines(env->self) & 1u) != 0); /* CM_PCInt */
+  OK(pmu_cm_overflow_read(&cm, &set));
+  CHECK((set & PMU_CM_SET_P0) != 0);
+  OK(pmu_cm_overflow_irq_handle(&cm, &set));
+  CHECK(set == PMU_CM_SET_P0);
+  CHECK(calls->n == 1 && calls->sources[0] == PMU_CM_P0);
+  CHECK((env->irq_lines(env->self) & 1u) == 0);
+  OK(pmu_cm_counters_stop(&cm, PMU_CM_SET_P0));
+  OK(pmu_cm_counter_read64(&cm, PMU_CM_P0, total)); /* events since the reset, across the wrap */
+  CHECK(*total >= 0x100);
+  OK(pmu_cm_overflow_clear(&cm, PMU_CM_SET_ALL));
+  return 0;
+}

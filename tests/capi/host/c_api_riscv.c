@@ -1,0 +1,213 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* RISC-V counter C API exercised from C (see c_api_tests.h). */
+#include <string.h>
+
+#include "c_api_tests.h"
+#include "pmu/c/pmu_riscv.h"
+
+#define CHECK(x)             \
+  do {                       \
+    if (!(x)) return __LINE__; \
+  } while (0)
+#define OK(x) CHECK((x) == PMU_OK)
+#define BAD(x) CHECK((x) == PMU_EBADARG)
+
+static void record(void* ctx, unsigned source) {
+  c_api_calls_t* c = (c_api_calls_t*)ctx;
+  if (c->n < 8) c->sources[c->n] = source;
+  c->n++;
+}
+
+static int bad_handle(pmu_riscv_counters_t* h) {
+  uint64_t u64;
+  uint32_t u32;
+  unsigned bits;
+  const pmu_riscv_ame_composition_t comp = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
+  BAD(pmu_riscv_counters_prepare(h));
+  BAD(pmu_riscv_counter_read(h, 3, &u64));
+  BAD(pmu_riscv_counter_write(h, 3, 0));
+  BAD(pmu_riscv_counters_start(h, 8));
+  BAD(pmu_riscv_counters_stop(h, 8));
+  BAD(pmu_riscv_counter_program(h, 3, 2));
+  BAD(pmu_riscv_counter_event_read(h, 3, &u64));
+  BAD(pmu_riscv_counter_width_probe(h, 3, &bits));
+  BAD(pmu_riscv_counter_width_set(h, 3, 40));
+  BAD(pmu_riscv_counter_read_extended(h, 3, &u64));
+  BAD(pmu_riscv_counter_reset_extended(h, 3, 0));
+  BAD(pmu_riscv_overflow_vector_read(h, &u32));
+  BAD(pmu_riscv_overflow_clear(h, 3));
+  BAD(pmu_riscv_overflow_irq_enable(h));
+  BAD(pmu_riscv_overflow_callback_set(h, 3, record, NULL));
+  BAD(pmu_riscv_overflow_irq_handle(h, &u32));
+  BAD(pmu_riscv_ame_counter_program(h, 3, &comp));
+  BAD(pmu_riscv_ame_counteren_set(h, 8, 0, 0));
+  return 0;
+}
+
+int c_api_riscv_bad_args(void) {
+  pmu_riscv_counters_t h;
+  pmu_riscv_counters_config_t cfg;
+  pmu_riscv_ibex_t ibex;
+  pmu_riscv_ame_composition_t comp = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
+  uint64_t u64;
+  uint32_t u32;
+  const char* name;
+  int line;
+
+  if ((line = bad_handle(NULL)) != 0) return line;
+  memset(&h, 0, sizeof h);
+  if ((line = bad_handle(&h)) != 0) return line;
+  BAD(pmu_riscv_counters_config_default(NULL));
+  OK(pmu_riscv_counters_config_default(&cfg));
+  CHECK(cfg.counters == 0 && !cfg.sscofpmf && cfg.present);
+  BAD(pmu_riscv_counters_init(NULL, &cfg));
+  BAD(pmu_riscv_counters_init(&h, NULL));
+  cfg.overflow_source = (pmu_riscv_overflow_source_t)2;
+  BAD(pmu_riscv_counters_init(&h, &cfg));
+  cfg.overflow_source = PMU_RISCV_OVERFLOW_SCOUNTOVF;
+  cfg.irq_mode = (pmu_riscv_irq_mode_t)2;
+  BAD(pmu_riscv_counters_init(&h, &cfg));
+  cfg.irq_mode = PMU_RISCV_IRQ_MACHINE;
+
+  cfg.counters = 0x1Du; /* cycle, instret, hpm3, hpm4; no Sscofpmf */
+  OK(pmu_riscv_counters_init(&h, &cfg));
+  BAD(pmu_riscv_counter_read(&h, 3, NULL));
+  BAD(pmu_riscv_counter_read(&h, 5, &u64));  /* not implemented */
+  BAD(pmu_riscv_counter_read(&h, 1, &u64));  /* time is not a machine counter */
+  BAD(pmu_riscv_counter_write(&h, 5, 0));
+  BAD(pmu_riscv_counters_start(&h, 0));
+  BAD(pmu_riscv_counters_start(&h, 1u << 5));
+  BAD(pmu_riscv_counter_program(&h, 0, 2)); /* cycle has no selector */
+  BAD(pmu_riscv_counter_program(&h, 3, (uint64_t)1 << 62)); /* filter bits need Sscofpmf */
+  BAD(pmu_riscv_counter_event_read(&h, 3, NULL));
+  BAD(pmu_riscv_counter_width_probe(&h, 3, NULL));
+  BAD(pmu_riscv_counter_width_set(&h, 3, 0));
+  BAD(pmu_riscv_counter_width_set(&h, 3, 65));
+  BAD(pmu_riscv_counter_read_extended(&h, 3, NULL));
+  BAD(pmu_riscv_overflow_vector_read(&h, NULL));
+  BAD(pmu_riscv_overflow_callback_set(&h, 0, record, NULL)); /* hpm counters only */
+  CHECK(pmu_riscv_overflow_vector_read(&h, &u32) == PMU_EUNAVAILABLE); /* no Sscofpmf */
+  CHECK(pmu_riscv_overflow_irq_handle(&h, &u32) == PMU_EUNAVAILABLE && u32 == 0);
+  BAD(pmu_riscv_ame_counter_program(&h, 3, &comp)); /* not an AME handle */
+  BAD(pmu_riscv_ame_counteren_set(&h, 8, 0, 0));
+  BAD(pmu_riscv_hpm_event_make(2, 0, NULL));
+  BAD(pmu_riscv_hpm_event_make((uint64_t)1 << 56, 0, &u64));
+  BAD(pmu_riscv_hpm_event_make(2, 0x20, &u64));
+  OK(pmu_riscv_hpm_event_make(2, PMU_RISCV_INHIBIT_M, &u64));
+  CHECK(u64 == 0x4000000000000002ull);
+
+  /* AME not declared: everything unavailable, nothing touched. */
+  BAD(pmu_riscv_ame_init(NULL, true, 0));
+  OK(pmu_riscv_ame_init(&h, false, 0));
+  CHECK(pmu_riscv_counter_read(&h, 3, &u64) == PMU_EUNAVAILABLE);
+  CHECK(pmu_riscv_counters_prepare(&h) == PMU_EUNAVAILABLE);
+  CHECK(pmu_riscv_ame_counteren_set(&h, 8, 0, 0) == PMU_EUNAVAILABLE);
+  OK(pmu_riscv_ame_init(&h, true, 0));
+  BAD(pmu_riscv_ame_counter_program(&h, 3, NULL));
+  comp.op[1] = (pmu_riscv_ame_op_t)3; /* illegal OPTYPE */
+  BAD(pmu_riscv_ame_counter_program(&h, 3, &comp));
+  comp.op[1] = PMU_RISCV_AME_OR;
+  comp.event[2] = 20; /* outside the AME pool */
+  BAD(pmu_riscv_ame_counter_program(&h, 3, &comp));
+  comp.event[2] = 0;
+  comp.inhibit = 0x20;
+  BAD(pmu_riscv_ame_counter_program(&h, 3, &comp));
+  BAD(pmu_riscv_ame_counteren_set(&h, 2, 0, 0)); /* bit 1 must be 0 */
+  BAD(pmu_riscv_ame_event_name_get(1, NULL));
+  CHECK(pmu_riscv_ame_event_name_get(20, &name) == PMU_ENOTFOUND);
+  OK(pmu_riscv_ame_event_name_get(1, &name));
+  CHECK(name != NULL);
+
+  /* Ibex. */
+  BAD(pmu_riscv_ibex_init(NULL, 2, 40));
+  BAD(pmu_riscv_ibex_init(&ibex, 11, 40));
+  BAD(pmu_riscv_ibex_init(&ibex, 2, 0));
+  memset(&ibex, 0, sizeof ibex);
+  BAD(pmu_riscv_ibex_prepare(&ibex));
+  BAD(pmu_riscv_ibex_discover(&ibex, &u32));
+  BAD(pmu_riscv_ibex_counter_read(&ibex, 0, &u64));
+  BAD(pmu_riscv_ibex_counter_read_extended(&ibex, 0, &u64));
+  BAD(pmu_riscv_ibex_event_read(&ibex, 0, &u64));
+  BAD(pmu_riscv_ibex_counters_start(&ibex, 1));
+  BAD(pmu_riscv_ibex_counters_stop(&ibex, 1));
+  OK(pmu_riscv_ibex_init(&ibex, 2, 40));
+  BAD(pmu_riscv_ibex_event_read(&ibex, 1, &u64)); /* reserved id */
+  BAD(pmu_riscv_ibex_event_read(&ibex, 13, &u64));
+  BAD(pmu_riscv_ibex_event_read(&ibex, 2, NULL));
+  CHECK(pmu_riscv_ibex_event_read(&ibex, 5, &u64) == PMU_EUNAVAILABLE); /* hpm3, hpm4 only */
+  BAD(pmu_riscv_ibex_counter_read(&ibex, 5, &u64));
+  BAD(pmu_riscv_ibex_discover(&ibex, NULL));
+  return 0;
+}
+
+int c_api_riscv_count_case(const c_api_env_t* env, uint64_t* hpm3) {
+  pmu_riscv_counters_t h;
+  pmu_riscv_counters_config_t cfg;
+  uint64_t ev = 0, sel = 0;
+  OK(pmu_riscv_counters_config_default(&cfg));
+  cfg.counters = 0x1Du;
+  cfg.sscofpmf = true;
+  OK(pmu_riscv_counters_init(&h, &cfg));
+  OK(pmu_riscv_counters_prepare(&h));
+  OK(pmu_riscv_hpm_event_make(2, 0, &ev));
+  OK(pmu_riscv_counter_program(&h, 3, ev));
+  OK(pmu_riscv_counter_event_read(&h, 3, &sel));
+  CHECK(sel == ev);
+  OK(pmu_riscv_counter_write(&h, 3, 0));
+  OK(pmu_riscv_counters_start(&h, 1u << 3));
+  env->advance(env->self, 100);
+  OK(pmu_riscv_counters_stop(&h, 1u << 3));
+  OK(pmu_riscv_counter_read(&h, 3, hpm3));
+  CHECK(*hpm3 >= 300); /* 3 per cycle */
+  return 0;
+}
+
+int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls) {
+  pmu_riscv_counters_t h;
+  pmu_riscv_counters_config_t cfg;
+  unsigned bits = 0;
+  uint32_t vec = 0;
+  uint64_t total = 0;
+  OK(pmu_riscv_counters_config_default(&cfg));
+  cfg.counters = 0x1Du;
+  cfg.sscofpmf = true;
+  OK(pmu_riscv_counters_init(&h, &cfg));
+  OK(pmu_riscv_counters_prepare(&h));
+  OK(pmu_riscv_counter_width_probe(&h, 3, &bits));
+  CHECK(bits == 40);
+  OK(pmu_riscv_counter_program(&h, 3, 2));
+  OK(pmu_riscv_counter_write(&h, 3, ((uint64_t)1 << 40) - 16));
+  OK(pmu_riscv_counter_reset_extended(&h, 3, 0));
+  OK(pmu_riscv_overflow_callback_set(&h, 3, record, calls));
+  OK(pmu_riscv_overflow_irq_enable(&h));
+  OK(pmu_riscv_counters_start(&h, 1u << 3));
+  env->advance(env->self, 64);
+  CHECK((env->irq_lines(env->self) & 1u) != 0); /* LCOFI */
+  OK(pmu_riscv_overflow_vector_read(&h, &vec));
+  CHECK(vec == 1u << 3);
+  OK(pmu_riscv_overflow_irq_handle(&h, &vec));
+  CHECK(vec == 1u << 3);
+  CHECK(calls->n == 1 && calls->sources[0] == 3);
+  CHECK((env->irq_lines(env->self) & 1u) == 0);
+  OK(pmu_riscv_counters_stop(&h, 1u << 3));
+  OK(pmu_riscv_counter_read_extended(&h, 3, &total));
+  CHECK(total >= 64); /* counted across the wrap, from 0 at reset_extended */
+  OK(pmu_riscv_overflow_clear(&h, 3));
+  return 0;
+}
+
+int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value) {
+  pmu_riscv_counters_t h;
+  const pmu_riscv_ame_composition_t one = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
+  OK(pmu_riscv_ame_init(&h, true, 0));
+  OK(pmu_riscv_counters_prepare(&h));
+  OK(pmu_riscv_ame_counter_program(&h, 3, &one));
+  OK(pmu_riscv_counter_write(&h, 3, 0));
+  OK(pmu_riscv_ame_counteren_set(&h, 1u << 3, 0, 0));
+  OK(pmu_riscv_counters_start(&h, 1u << 3));
+  env->advance(env->self, 50);
+  OK(pmu_riscv_counters_stop(&h, 1u << 3));
+  OK(pmu_riscv_counter_read(&h, 3, value));
+  CHECK(*value > 0);
+  return 0;
+}

@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* SafeSU C API exercised from C (see c_api_tests.h). */
+#include <string.h>
+
+#include "c_api_tests.h"
+#include "pmu/c/pmu_grlib.h"
+#include "pmu/c/pmu_safesu.h"
+
+#define CHECK(x)             \
+  do {                       \
+    if (!(x)) return __LINE__; \
+  } while (0)
+#define OK(x) CHECK((x) == PMU_OK)
+#define BAD(x) CHECK((x) == PMU_EBADARG)
+
+static void record(void* ctx, unsigned source) {
+  c_api_calls_t* c = (c_api_calls_t*)ctx;
+  if (c->n < 8) c->sources[c->n] = source;
+  c->n++;
+}
+
+/* Every call with a NULL or never-initialised handle, then a valid handle
+ * with NULL out-pointers and out-of-range arguments. Run with no bus at all. */
+static int bad_handle(pmu_safesu_t* su) {
+  uint32_t u32 = 0;
+  uint64_t u64 = 0;
+  uint8_t u8 = 0, w[2] = {1, 2};
+  bool b = false;
+  const pmu_safesu_route_t r = {0, 1};
+  pmu_safesu_info_t info;
+  pmu_safesu_selftest_report_t rep;
+  BAD(pmu_safesu_info_get(su, &info));
+  BAD(pmu_safesu_counters_enable(su));
+  BAD(pmu_safesu_counters_disable(su));
+  BAD(pmu_safesu_counters_reset(su));
+  BAD(pmu_safesu_counter_read(su, 0, &u32));
+  BAD(pmu_safesu_counters_read_all(su, &u32, 1));
+  BAD(pmu_safesu_counter_write(su, 0, 1));
+  BAD(pmu_safesu_counter_read64(su, 0, &u64));
+  BAD(pmu_safesu_counters_sync64(su));
+  BAD(pmu_safesu_selftest_mode_set(su, PMU_SAFESU_MODE_NORMAL));
+  BAD(pmu_safesu_crossbar_route(su, 0, 1));
+  BAD(pmu_safesu_crossbar_route_table(su, &r, 1));
+  BAD(pmu_safesu_crossbar_event_get(su, 0, &u32));
+  BAD(pmu_safesu_overflow_mask_set(su, 1));
+  BAD(pmu_safesu_overflow_irq_set(su, 0, true));
+  BAD(pmu_safesu_overflow_enable(su, true));
+  BAD(pmu_safesu_overflow_disable(su));
+  BAD(pmu_safesu_overflow_clear(su));
+  BAD(pmu_safesu_overflow_vector_read(su, &u32));
+  BAD(pmu_safesu_mccu_weight_set(su, 0, 1));
+  BAD(pmu_safesu_mccu_weights_set(su, w, 2));
+  BAD(pmu_safesu_mccu_weight_get(su, 0, &u8));
+  BAD(pmu_safesu_mccu_budget_set(su, 0, 1));
+  BAD(pmu_safesu_mccu_remaining_read(su, 0, &u32));
+  BAD(pmu_safesu_mccu_enable(su));
+  BAD(pmu_safesu_mccu_disable(su));
+  BAD(pmu_safesu_mccu_reset(su));
+  BAD(pmu_safesu_mccu_hw_quota_set(su, true));
+  BAD(pmu_safesu_mccu_refill(su, 0));
+  BAD(pmu_safesu_mccu_refill_cores(su, 1));
+  BAD(pmu_safesu_mccu_irq_policy_set(su, PMU_SAFESU_MCCU_IRQ_REFILL));
+  BAD(pmu_safesu_rdc_enable(su));
+  BAD(pmu_safesu_rdc_disable(su));
+  BAD(pmu_safesu_rdc_reset(su));
+  BAD(pmu_safesu_rdc_irq_clear(su));
+  BAD(pmu_safesu_rdc_threshold_set(su, 0, 1));
+  BAD(pmu_safesu_rdc_watermark_read(su, 0, &u8));
+  BAD(pmu_safesu_rdc_watermarks_read(su, w, 2));
+  BAD(pmu_safesu_rdc_vector_read(su, &u32));
+  BAD(pmu_safesu_rdc_fired(su, 0, &b));
+  BAD(pmu_safesu_overflow_callback_set(su, 0, record, NULL));
+  BAD(pmu_safesu_mccu_callback_set(su, 0, record, NULL));
+  BAD(pmu_safesu_rdc_callback_set(su, 0, record, NULL));
+  BAD(pmu_safesu_ft_callback_set(su, record, NULL));
+  BAD(pmu_safesu_overflow_irq_handle(su, &u32));
+  BAD(pmu_safesu_mccu_irq_handle(su, 0, &u32));
+  BAD(pmu_safesu_rdc_irq_handle(su, &u32));
+  BAD(pmu_safesu_ft_irq_handle(su, 1));
+  BAD(pmu_safesu_selftest_run(su, &rep));
+  return 0;
+}
+
+int c_api_safesu_bad_args(void) {
+  pmu_safesu_t su;
+  pmu_safesu_params_t p;
+  const pmu_safesu_route_t table[2] = {{0, 5}, {24, 5}}; /* second: no counter 24 */
+  const pmu_safesu_route_t bad_event[1] = {{0, 128}};
+  int line;
+  uint32_t u32;
+  uint64_t u64;
+  uint8_t u8;
+  bool b;
+
+  if ((line = bad_handle(NULL)) != 0) return line;
+  memset(&su, 0, sizeof su); /* never initialised */
+  if ((line = bad_handle(&su)) != 0) return line;
+  memset(&su, 0xA5, sizeof su); /* garbage */
+  if ((line = bad_handle(&su)) != 0) return line;
+
+  BAD(pmu_safesu_init(NULL, 0x80100000u, PMU_SAFESU_LAYOUT_4C128));
+  BAD(pmu_safesu_init(&su, 0x80100000u, (pmu_safesu_layout_t)4));
+  BAD(pmu_safesu_params_default(NULL));
+  OK(pmu_safesu_params_default(&p));
+  BAD(pmu_safesu_init_params(&su, 0x80100000u, NULL));
+  BAD(pmu_safesu_init_params(NULL, 0x80100000u, &p));
+  p.mccu_n_cores = 7; /* the RTL $errors outside 2..6 */
+  BAD(pmu_safesu_init_params(&su, 0x80100000u, &p));
+  OK(pmu_safesu_params_default(&p));
+  p.vintage = (pmu_safesu_rdc_vintage_t)2;
+  BAD(pmu_safesu_init_params(&su, 0x80100000u, &p));
+
+  OK(pmu_safesu_init(&su, 0x80100000u, PMU_SAFESU_LAYOUT_4C128)); /* touches nothing */
+  /* NULL out-pointers. */
+  BAD(pmu_safesu_info_get(&su, NULL));
+  BAD(pmu_safesu_counter_read(&su, 0, NULL));
+  BAD(pmu_safesu_counters_read_all(&su, NULL, 1));
+  BAD(pmu_safesu_counter_read64(&su, 0, NULL));
+  BAD(pmu_safesu_crossbar_route_table(&su, NULL, 1));
+  BAD(pmu_safesu_crossbar_event_get(&su, 0, NULL));
+  BAD(pmu_safesu_overflow_vector_read(&su, NULL));
+  BAD(pmu_safesu_mccu_weights_set(&su, NULL, 1));
+  BAD(pmu_safesu_mccu_weight_get(&su, 0, NULL));
+  BAD(pmu_safesu_mccu_remaining_read(&su, 0, NULL));
+  BAD(pmu_safesu_rdc_watermark_read(&su, 0, NULL));
+  BAD(pmu_safesu_rdc_watermarks_read(&su, NULL, 1));
+  BAD(pmu_safesu_rdc_vector_read(&su, NULL));
+  BAD(pmu_safesu_rdc_fired(&su, 0, NULL));
+  BAD(pmu_safesu_selftest_run(&su, NULL));
+  /* Out of range for 4 cores, 128 events, 24 counters. */
+  BAD(pmu_safesu_counter_read(&su, 24, &u32));
+  BAD(pmu_safesu_counters_read_all(&su, &u32, 25));
+  BAD(pmu_safesu_counter_write(&su, 24, 0));
+  BAD(pmu_safesu_counter_read64(&su, 24, &u64));
+  BAD(pmu_safesu_selftest_mode_set(&su, (pmu_safesu_selftest_mode_t)4));
+  BAD(pmu_safesu_crossbar_route(&su, 24, 0));
+  BAD(pmu_safesu_crossbar_route(&su, 0, 128));
+  BAD(pmu_safesu_crossbar_route_table(&su, table, 2));
+  BAD(pmu_safesu_crossbar_route_table(&su, bad_event, 1));
+  BAD(pmu_safesu_crossbar_event_get(&su, 24, &u32));
+  BAD(pmu_safesu_overflow_mask_set(&su, 1u << 24));
+  BAD(pmu_safesu_overflow_irq_set(&su, 24, true));
+  BAD(pmu_safesu_mccu_weight_set(&su, 8, 1));
+  BAD(pmu_safesu_mccu_weight_set(&su, 0, 256));
+  BAD(pmu_safesu_mccu_weight_get(&su, 8, &u8));
+  BAD(pmu_safesu_mccu_budget_set(&su, 4, 1));
+  BAD(pmu_safesu_mccu_remaining_read(&su, 4, &u32));
+  BAD(pmu_safesu_mccu_refill(&su, 4));
+  BAD(pmu_safesu_mccu_refill_cores(&su, 1u << 4));
+  BAD(pmu_safesu_mccu_irq_policy_set(&su, (pmu_safesu_mccu_irq_policy_t)2));
+  BAD(pmu_safesu_rdc_threshold_set(&su, 8, 1));
+  BAD(pmu_safesu_rdc_watermark_read(&su, 8, &u8));
+  BAD(pmu_safesu_rdc_fired(&su, 8, &b));
+  BAD(pmu_safesu_overflow_callback_set(&su, 24, record, NULL));
+  BAD(pmu_safesu_mccu_callback_set(&su, 4, record, NULL));
+  BAD(pmu_safesu_rdc_callback_set(&su, 8, record, NULL));
+  BAD(pmu_safesu_mccu_irq_handle(&su, 4, &u32));
+  /* FT build: the FT hook takes 1 or 2 only. */
+  OK(pmu_safesu_params_default(&p));
+  p.ft = true;
+  OK(pmu_safesu_init_params(&su, 0x80100000u, &p));
+  BAD(pmu_safesu_ft_irq_handle(&su, 0));
+  BAD(pmu_safesu_ft_irq_handle(&su, 3));
+  BAD(pmu_grlib_safesu_find(0, PMU_GRLIB_DEFAULT_AHB_PNP, NULL));
+  return 0;
+}
+
+/* The register sequence is set by the C++ side (ExpectBackend); the values
+ * read are checked here. */
+int c_api_safesu_sequences(uintptr_t base) {
+  pmu_safesu_t su;
+  uint32_t v = 0;
+  const pmu_safesu_route_t t[2] = {{1, 9}, {0, 3}};
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_counters_enable(&su));
+  OK(pmu_safesu_crossbar_route(&su, 0, 5));
+  OK(pmu_safesu_crossbar_route_table(&su, t, 2));
+  OK(pmu_safesu_counter_read(&su, 3, &v));
+  CHECK(v == 77);
+  OK(pmu_safesu_overflow_vector_read(&su, &v));
+  CHECK(v == 4);
+  return 0;
+}
+
+int c_api_safesu_count_case(const c_api_env_t* env, uintptr_t base, uint32_t out[5]) {
+  pmu_safesu_t su;
+  const pmu_safesu_route_t t[3] = {{0, 5}, {4, 85}, {1, 6}};
+  uint32_t ev = 0;
+  uint64_t total = 0;
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_crossbar_route_table(&su, t, 3));
+  OK(pmu_safesu_crossbar_event_get(&su, 4, &ev));
+  CHECK(ev == 85);
+  OK(pmu_safesu_counters_reset(&su));
+  env->set_event(env->self, 5, true);
+  env->set_event(env->self, 85, true);
+  OK(pmu_safesu_counters_enable(&su));
+  env->advance(env->self, 100);
+  OK(pmu_safesu_counters_disable(&su));
+  OK(pmu_safesu_counters_read_all(&su, out, 5));
+  CHECK(out[0] >= 99 && out[4] >= 99); /* the routed, high events */
+  CHECK(out[1] == 0 && out[2] == 0);   /* event 6 low; counter 2 unrouted (event 0 low) */
+  OK(pmu_safesu_counter_read64(&su, 0, &total));
+  CHECK(total == out[0]);
+  return 0;
+}
+
+int c_api_safesu_overflow_hook_case(const c_api_env_t* env, uintptr_t base, c_api_calls_t* calls) {
+  pmu_safesu_t su;
+  uint32_t vec = 0, a = 0, b = 0;
+  uint64_t total = 0;
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_overflow_callback_set(&su, 2, record, calls));
+  OK(pmu_safesu_overflow_irq_set(&su, 2, true));
+  OK(pmu_safesu_overflow_enable(&su, true));
+  OK(pmu_safesu_counter_write(&su, 2, 0xFFFFFFE0u));
+  OK(pmu_safesu_selftest_mode_set(&su, PMU_SAFESU_MODE_ALL_ONES));
+  OK(pmu_safesu_counters_enable(&su));
+  env->advance(env->self, 100);
+  CHECK((env->irq_lines(env->self) & 1u) != 0); /* overflow line up */
+  OK(pmu_safesu_overflow_irq_handle(&su, &vec));
+  CHECK(vec == 1u << 2);
+  CHECK(calls->n == 1 && calls->sources[0] == 2);
+  CHECK((env->irq_lines(env->self) & 1u) == 0); /* acknowledged */
+  OK(pmu_safesu_counter_read(&su, 2, &a));
+  env->advance(env->self, 10);
+  OK(pmu_safesu_counter_read(&su, 2, &b));
+  CHECK(b > a); /* still counting */
+  OK(pmu_safesu_counter_read64(&su, 2, &total));
+  CHECK(total > 0xFFFFFFFFull);
+  /* A spurious call: nothing flagged, no callback, snapshot optional. */
+  OK(pmu_safesu_overflow_irq_handle(&su, NULL));
+  CHECK(calls->n == 1);
+  return 0;
+}
+
+int c_api_safesu_mccu_hook_case(const c_api_env_t* env, uintptr_t base, c_api_calls_t* calls) {
+  pmu_safesu_t su;
+  const unsigned core = 1, input = 2; /* inputs 2c and 2c+1 belong to core c */
+  uint32_t rem = 0;
+  uint8_t w = 0;
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_mccu_callback_set(&su, core, record, calls));
+  OK(pmu_safesu_crossbar_route(&su, input, 9));
+  OK(pmu_safesu_mccu_weight_set(&su, input, 5));
+  OK(pmu_safesu_mccu_weight_get(&su, input, &w));
+  CHECK(w == 5);
+  OK(pmu_safesu_mccu_budget_set(&su, core, 100));
+  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
+  CHECK(rem == 100);
+  OK(pmu_safesu_mccu_enable(&su));
+  env->set_event(env->self, 9, true);
+  env->advance(env->self, 40);
+  env->set_event(env->self, 9, false);
+  env->advance(env->self, 5);
+  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
+  CHECK(rem == 0);
+  CHECK((env->irq_lines(env->self) & (1u << (8 + core))) != 0);
+  OK(pmu_safesu_mccu_irq_handle(&su, core, &rem)); /* default policy: refill */
+  CHECK(rem == 0);                                 /* what the hook saw */
+  CHECK(calls->n == 1 && calls->sources[0] == core);
+  CHECK((env->irq_lines(env->self) & (1u << (8 + core))) == 0);
+  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
+  CHECK(rem == 100);
+  OK(pmu_safesu_mccu_disable(&su));
+  return 0;
+}
+
+int c_api_safesu_rdc_hook_case(const c_api_env_t* env, uintptr_t base, c_api_calls_t* calls) {
+  pmu_safesu_t su;
+  const unsigned input = 3;
+  uint8_t wm = 0, all[8];
+  uint32_t vec = 0;
+  bool fired = false;
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_rdc_callback_set(&su, input, record, calls));
+  OK(pmu_safesu_crossbar_route(&su, input, 7));
+  OK(pmu_safesu_rdc_threshold_set(&su, input, 10));
+  OK(pmu_safesu_rdc_enable(&su));
+  env->set_event(env->self, 7, true);
+  env->advance(env->self, 20);
+  env->set_event(env->self, 7, false);
+  env->advance(env->self, 3);
+  OK(pmu_safesu_rdc_vector_read(&su, &vec));
+  CHECK(vec == 1u << input); /* per input, not per core */
+  OK(pmu_safesu_rdc_fired(&su, input, &fired));
+  CHECK(fired);
+  OK(pmu_safesu_rdc_watermark_read(&su, input, &wm));
+  CHECK(wm >= 19);
+  CHECK((env->irq_lines(env->self) & 4u) != 0);
+  OK(pmu_safesu_rdc_irq_handle(&su, &vec));
+  CHECK(vec == 1u << input);
+  CHECK(calls->n == 1 && calls->sources[0] == input);
+  CHECK((env->irq_lines(env->self) & 4u) == 0);
+  OK(pmu_safesu_rdc_watermarks_read(&su, all, 8));
+  CHECK(all[input] == wm); /* kept by the hook's toggle */
+  OK(pmu_safesu_rdc_reset(&su));
+  OK(pmu_safesu_rdc_watermark_read(&su, input, &wm));
+  CHECK(wm == 0);
+  OK(pmu_safesu_rdc_disable(&su));
+  return 0;
+}
+
+int c_api_safesu_selftest_case(uintptr_t base, unsigned* checks) {
+  pmu_safesu_t su;
+  pmu_safesu_selftest_report_t rep;
+  unsigned i;
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_selftest_run(&su, &rep));
+  CHECK(rep.count > 0 && rep.count <= PMU_SAFESU_MAX_SELFTEST_CHECKS && rep.failed == 0);
+  for (i = 0; i < rep.count; ++i) CHECK(rep.checks[i].name != NULL && rep.checks[i].pass);
+  *checks = rep.count;
+  return 0;
+}
+
+int c_api_safesu_params_case(uintptr_t base) {
+  pmu_safesu_t su;
+  pmu_safesu_params_t p;
+  pmu_safesu_info_t info;
+  uint32_t ev = 0;
+  OK(pmu_safesu_params_default(&p));
+  CHECK(p.reg_width == 32 && p.n_counters == 24 && p.mccu_n_events == 2 && p.weight0_never_fires);
+  p.mccu_n_cores = 6;
+  p.n_soc_ev = 256;
+  OK(pmu_safesu_init_params(&su, base, &p));
+  OK(pmu_safesu_info_get(&su, &info));
+  CHECK(info.base == base && info.n_counters == 24 && info.n_cores == 6 && info.n_inputs == 12);
+  CHECK(info.n_soc_ev == 256 && !info.ft && info.rdc_usable);
+  OK(pmu_safesu_crossbar_route(&su, 5, 200));
+  OK(pmu_safesu_crossbar_event_get(&su, 5, &ev));
+  CHECK(ev == 200);
+  CHECK(pmu_safesu_crossbar_route(&su, 5, 256) == PMU_EBADARG);
+  /* Old 4-core RTL: the RDC cannot be used. */
+  OK(pmu_safesu_params_default(&p));
+  p.vintage = PMU_SAFESU_RDC_PRE2025;
+  OK(pmu_safesu_init_params(&su, base, &p));
+  OK(pmu_safesu_info_get(&su, &info));
+  CHECK(!info.rdc_usable);
+  CHECK(pmu_safesu_rdc_enable(&su) == PMU_EUNAVAILABLE);
+  return 0;
+}
+
+int c_api_safesu_ft_unavailable(uintptr_t base) {
+  pmu_safesu_t su;
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_6C256));
+  CHECK(pmu_safesu_ft_callback_set(&su, record, NULL) == PMU_EUNAVAILABLE);
+  CHECK(pmu_safesu_ft_irq_handle(&su, 1) == PMU_EUNAVAILABLE);
+  CHECK(strcmp(pmu_status_name(PMU_EUNAVAILABLE), "unavailable") == 0);
+  return 0;
+}
+
+int c_api_grlib_find_case(uintptr_t area, uintptr_t expect_base) {
+  pmu_grlib_device_t d;
+  pmu_safesu_t su;
+  OK(pmu_grlib_safesu_find(0, area, &d));
+  CHECK(d.base == expect_base && d.device == 0x003 && (d.vendor == 0x09 || d.vendor == 0x0E));
+  OK(pmu_safesu_init(&su, d.base, PMU_SAFESU_LAYOUT_4C128));
+  CHECK(pmu_grlib_safesu_find(1, area, &d) == PMU_ENOTFOUND);
+  return 0;
+}

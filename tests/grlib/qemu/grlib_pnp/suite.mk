@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: Apache-2.0
+SUITE_BOARDS := qemu-leon3

@@ -1,1 +1,0 @@
-SUITE_BOARDS := qemu-leon3

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+// Typed register fields: encode/extract, masks, bounds, and the one-load-
+// one-store contract of modify().
+#include <gtest/gtest.h>
+
+#include "pmu/reg/mmio_reg.hpp"
+#include "pmu/util/bits.hpp"
+#include "pmu/util/wide_counter.hpp"
+#include "host/backend.hpp"
+
+namespace {
+using namespace pmu;
+using namespace pmu::reg;
+using pmu::test::R;
+using pmu::test::W;
+
+struct CtlTag {
+  using word_t = uint32_t;
+  static constexpr Access kAccess = Access::kRW;
+};
+struct StatusTag {
+  using word_t = uint32_t;
+  static constexpr Access kAccess = Access::kRO;
+};
+struct Wide64Tag {
+  using word_t = uint64_t;
+  static constexpr Access kAccess = Access::kRW;
+};
+
+constexpr Field<CtlTag> kMode{4, 3};
+constexpr Field<CtlTag> kEnable = flag<CtlTag>(0);
+constexpr Field<CtlTag> kTop{24, 8};
+constexpr Field<Wide64Tag> kOf = flag<Wide64Tag>(63);
+constexpr Reg<CtlTag> kCtl{0x10};
+constexpr Reg<StatusTag> kStatus{0x14};
+
+static_assert(kMode.mask() == 0x70);
+static_assert(kMode.max() == 7);
+static_assert(kTop.mask() == 0xFF000000u);
+static_assert(kOf.mask() == 0x8000000000000000ull);
+static_assert(Field<CtlTag>(0, 32).max() == 0xFFFFFFFFu);
+static_assert(Field<CtlTag>(0, 32).valid() && !Field<CtlTag>(30, 3).valid());
+static_assert(Value<CtlTag>{0}.with(kMode, 5).with_flag(kEnable, true).raw == 0x51);
+static_assert(Value<CtlTag>{0xFFFFFFFF}.with(kMode, 0).raw == 0xFFFFFF8F);
+static_assert(Value<CtlTag>{0x50}.get(kMode) == 5);
+static_assert(util::clog2(1) == 0 && util::clog2(2) == 1 && util::clog2(128) == 7 && util::clog2(129) == 8);
+static_assert(util::ceil_div(24, 32) == 1 && util::ceil_div(33, 32) == 2 && util::ceil_div(168, 32) == 6);
+
+TEST(RegField, FitsRejectsValuesWiderThanTheField) {
+  EXPECT_TRUE(kMode.fits(7));
+  EXPECT_FALSE(kMode.fits(8));
+  EXPECT_TRUE(kTop.fits(255));
+  EXPECT_FALSE(kTop.fits(256));
+}
+
+TEST(RegField, EncodeMasksToTheFieldSoNeighboursSurvive) {
+  // Even an unchecked oversized value cannot spill into other fields.
+  EXPECT_EQ(Value<CtlTag>{0}.with(kMode, 0xFF).raw, 0x70u);
+}
+
+TEST(RegField, ModifyIsOneLoadThenOneStoreWithMergedFields) {
+  test::ExpectBackend bus;
+  bus.expect({R(0x1000 + 0x10, 0xAB000001), W(0x1000 + 0x10, 0xAB000031)});
+  test::ScopedBackend use(bus);
+  const auto v = modify(0x1000, kCtl, [](Value<CtlTag> old) { return old.with(kMode, 3); });
+  EXPECT_EQ(v.raw, 0xAB000031u);
+}
+
+TEST(RegField, ReadOfReadOnlyRegisterIsOneLoad) {
+  test::ExpectBackend bus;
+  bus.expect(R(0x2014, 0x5));
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(read(0x2000, kStatus).raw, 5u);
+}
+
+TEST(WideCounter, ExtendsAcross32BitWraps) {
+  util::WideCounter c(32);
+  c.restart(0xFFFFFF00u);
+  EXPECT_EQ(c.observe(0xFFFFFFFFu), 0xFFu);
+  EXPECT_EQ(c.observe(0x10u), 0x110u);
+  EXPECT_EQ(c.observe(0x10u), 0x110u);
+  EXPECT_EQ(c.observe(0x0Fu), 0x110ull + 0xFFFFFFFFull);
+}
+
+TEST(WideCounter, HonoursNarrowWidths) {
+  util::WideCounter c(40);
+  c.restart(0xFFFFFFFFF0ull, 1000);
+  EXPECT_EQ(c.observe(0x5), 1000u + 0x15u);
+}
+}  // namespace
+
+namespace {
+TEST(Bits, CtzMatchesTheBuiltinForEveryBitAndMixedPatterns) {
+  for (unsigned b = 0; b < 32; ++b) {
+    EXPECT_EQ(pmu::util::ctz32(1u << b), b);
+    EXPECT_EQ(pmu::util::ctz32(0xFFFFFFFFu << b), b);
+  }
+  for (unsigned b = 0; b < 64; ++b) EXPECT_EQ(pmu::util::ctz64(uint64_t{1} << b), b);
+  uint32_t x = 0x9E3779B9u;
+  for (int i = 0; i < 1000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    if (x != 0) {
+      EXPECT_EQ(pmu::util::ctz32(x), static_cast<unsigned>(__builtin_ctz(x)));
+    }
+  }
+}
+}  // namespace

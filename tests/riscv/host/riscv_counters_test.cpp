@@ -1,0 +1,422 @@
+// SPDX-License-Identifier: Apache-2.0
+// Standard RISC-V counters (Zicntr/Zihpm/Sscofpmf) on RV64: exact CSR
+// sequences, the LCOFI hook, width probing, the 64-bit extension, and bad
+// input touching nothing.
+#include <gtest/gtest.h>
+
+#include <random>
+#include <vector>
+
+#include "pmu/riscv/counters.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
+#include "host/backend.hpp"
+#include "callback_log.hpp"
+
+namespace {
+using namespace pmu;
+using namespace pmu::riscv;
+using pmu::test::CC;
+using pmu::test::CR;
+using pmu::test::CS;
+using pmu::test::CW;
+
+constexpr uint64_t kOf = uint64_t{1} << 63;
+constexpr uint32_t kCy = 1u << 0, kIr = 1u << 2;
+
+CounterConfig cfg(uint32_t counters, bool sscofpmf = true,
+                  OverflowSource src = OverflowSource::kScountovf) {
+  CounterConfig c;
+  c.counters = counters;
+  c.sscofpmf = sscofpmf;
+  c.overflow_source = src;
+  return c;
+}
+
+// Globals must be constant-initialised (no static constructors on targets).
+constexpr CounterConfig kGlobalCfg{0x1D, true, true, OverflowSource::kScountovf};
+Counters g_counters(kGlobalCfg);
+
+TEST(RiscvCsrBank, DispatchesRuntimeIndexToCompileTimeCsr) {
+  test::ExpectBackend bus;
+  bus.expect({CR(0xB07, 7), CW(0x33F, 9), CS(0x320, 4), CC(0x331, 1)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(CsrBank<0xB00>::read(7), 7u);
+  CsrBank<0x320>::write(31, 9);
+  (void)CsrBank<0x320>::set(0, 4);
+  (void)CsrBank<0x320>::clear(17, 1);
+  static_assert(CsrBank<0xBE0>::number(3) == 0xBE3);
+}
+
+TEST(RiscvCsrBank, CheckedFormsRejectOutOfRangeIndexWithoutAccess) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(CsrBank<0xB00>::read_checked(32).status(), Status::kBadArg);
+  EXPECT_EQ(CsrBank<0xB00>::write_checked(100, 1), Status::kBadArg);
+}
+
+TEST(RiscvCounters, InitInhibitsAndZeroesEveryImplementedEventSelector) {
+  test::ExpectBackend bus;
+  bus.expect({CS(0x320, 0x18), CW(0x323, 0), CW(0x324, 0)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(kCy | kIr | 0x18));
+  EXPECT_EQ(c.init(), Status::kOk);
+}
+
+TEST(RiscvCounters, ReadOnRv64IsOneCsrr) {
+  test::ExpectBackend bus;
+  bus.expect({CR(0xB00, 0x123456789ull), CR(0xB04, 42)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(g_counters.read(0).value(), 0x123456789ull);
+  EXPECT_EQ(g_counters.read(4).value(), 42u);
+}
+
+TEST(RiscvCounters, StartStopAreOneCsrcOrCsrsOnMcountinhibit) {
+  test::ExpectBackend bus;
+  bus.expect({CC(0x320, 0x19), CS(0x320, 0x10)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(g_counters.start(0x19), Status::kOk);
+  EXPECT_EQ(g_counters.stop(0x10), Status::kOk);
+}
+
+TEST(RiscvCounters, ProgramWritesTheWholeSelectorIncludingFilterBits) {
+  test::ExpectBackend bus;
+  const HpmEvent ev = make_hpm_event(2, inhibit::kS | inhibit::kU).value();
+  bus.expect({CW(0x324, 0x3000000000000002ull), CR(0x324, 0x3000000000000002ull)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(g_counters.program(4, ev), Status::kOk);
+  EXPECT_EQ(g_counters.event(4).value().get(mhpmevent::kInh), 0x0Cu);
+}
+
+TEST(RiscvCounters, WriteOnRv64IsOneCsrw) {
+  test::ExpectBackend bus;
+  bus.expect(CW(0xB03, 0xFFFFFFFFFFFFFC18ull));
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.write(3, static_cast<uint64_t>(-1000)), Status::kOk);
+}
+
+TEST(RiscvCounters, BadInputTouchesNothing) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  Counters c(cfg(kCy | kIr | 0x8));
+  Counters no_of(cfg(kCy | kIr | 0x8, false));
+  const HpmEvent ev{1};
+  EXPECT_EQ(c.read(1).status(), Status::kBadArg);    // time is not a machine counter
+  EXPECT_EQ(c.read(4).status(), Status::kBadArg);    // not implemented
+  EXPECT_EQ(c.read(32).status(), Status::kBadArg);
+  EXPECT_EQ(c.write(5, 0), Status::kBadArg);
+  EXPECT_EQ(c.start(0), Status::kBadArg);
+  EXPECT_EQ(c.start(0x2), Status::kBadArg);
+  EXPECT_EQ(c.stop(0x10), Status::kBadArg);
+  EXPECT_EQ(c.program(2, ev), Status::kBadArg);      // instret has no selector
+  EXPECT_EQ(c.program(31, ev), Status::kBadArg);
+  EXPECT_EQ(c.event(0).status(), Status::kBadArg);
+  EXPECT_EQ(no_of.program(3, HpmEvent{kOf | 1}), Status::kBadArg);  // OF without Sscofpmf
+  EXPECT_EQ(no_of.overflow_vector().status(), Status::kUnavailable);
+  EXPECT_EQ(no_of.clear_overflow(3), Status::kUnavailable);
+  EXPECT_EQ(no_of.enable_overflow_irq(), Status::kUnavailable);
+  EXPECT_EQ(no_of.handle_overflow_irq().status(), Status::kUnavailable);
+  EXPECT_EQ(c.on_overflow(0, {}), Status::kBadArg);
+  EXPECT_EQ(c.on_overflow(3, {}), Status::kUnavailable);  // no callback storage attached
+  EXPECT_EQ(c.probe_width(9).status(), Status::kBadArg);
+  EXPECT_EQ(c.set_width(3, 0), Status::kBadArg);
+  EXPECT_EQ(c.set_width(3, 65), Status::kBadArg);
+  EXPECT_EQ(c.read64(30).status(), Status::kBadArg);
+  EXPECT_EQ(c.read64(3).status(), Status::kUnavailable);  // hpm width unknown, no totals
+  EXPECT_EQ(c.reset_total(3), Status::kUnavailable);
+  Counters with_time(cfg(0x2));
+  EXPECT_EQ(with_time.init(), Status::kBadArg);
+  CounterConfig absent = cfg(0x8);
+  absent.present = false;
+  Counters gone(absent);
+  EXPECT_EQ(gone.init(), Status::kUnavailable);
+  EXPECT_EQ(gone.read(3).status(), Status::kUnavailable);
+}
+
+TEST(RiscvHpmEvent, EncoderRejectsEveryOutOfRangeValue) {
+  EXPECT_TRUE(make_hpm_event((uint64_t{1} << 56) - 1).ok());
+  for (unsigned b = 56; b < 64; ++b)
+    EXPECT_EQ(make_hpm_event(uint64_t{1} << b).status(), Status::kBadArg) << b;
+  for (unsigned inh = 0; inh < 256; ++inh) {
+    const auto r = make_hpm_event(5, static_cast<uint8_t>(inh));
+    if (inh < 32) {
+      ASSERT_TRUE(r.ok());
+      EXPECT_EQ(r.value().raw, (uint64_t{inh} << 58) | 5);
+      EXPECT_EQ(r.value().test(mhpmevent::kMinh), (inh & inhibit::kM) != 0);
+      EXPECT_EQ(r.value().test(mhpmevent::kVuinh), (inh & inhibit::kVu) != 0);
+      EXPECT_FALSE(r.value().test(mhpmevent::kOf));
+    } else {
+      EXPECT_EQ(r.status(), Status::kBadArg);
+    }
+  }
+}
+
+// The order of include/pmu/irq.hpp: clear the pending latch, snapshot, every
+// callback (lowest index first), fold the tracked totals, acknowledge exactly
+// the snapshot. A callback sees its counter's OF still set.
+TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot) {
+  test::ExpectBackend bus;
+  test::CallbackLog seen;
+  seen.bus = &bus;
+  CounterCallbacks cbs;
+  Counters c(cfg(kCy | kIr | 0x38));
+  c.attach_callbacks(&cbs);
+  bus.expect({
+      CC(0x344, 0x2000),            // LCOFIP first: a later overflow raises it again
+      CR(0xDA0, 0x28 | 0x40 | 1),   // snapshot (bits outside the file are ignored)
+      CC(0x323, kOf), CC(0x325, kOf),  // acknowledge after every callback
+  });
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x28u);
+  EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 5}));
+  EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));  // both before any acknowledge
+}
+
+TEST(RiscvLcofi, TrackedTotalsAreFoldedAfterTheCallbacksBeforeTheAcknowledge) {
+  test::ExpectBackend bus;
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  bus.expect({CR(0xB03, 0)});  // reset_total starts the total from the counter
+  test::ScopedBackend use(bus);
+  c.track_totals(&totals);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CR(0xB03, 5), CC(0x323, kOf)});
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+}
+
+TEST(RiscvLcofi, EventOfSourceReadsEachSelector) {
+  test::ExpectBackend bus;
+  Counters c(cfg(0x18, true, OverflowSource::kEventOf));
+  bus.expect({CC(0x344, 0x2000), CR(0x323, 2), CR(0x324, kOf | 2), CC(0x324, kOf)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x10u);
+}
+
+TEST(RiscvLcofi, SpuriousEntryServesNothingAndAcknowledgesNothing) {
+  test::ExpectBackend bus;
+  Counters c(cfg(0x18));
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0u);
+}
+
+TEST(RiscvLcofi, IsrAdapterRunsTheHookOnTheObjectItIsGiven) {
+  test::ExpectBackend bus;
+  Counters c(cfg(0x8));
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CC(0x323, kOf)});
+  test::ScopedBackend use(bus);
+  void (*adapter)(void*) = &Counters::overflow_isr;  // the RTEMS/Zephyr shape
+  adapter(&c);
+}
+
+TEST(RiscvLcofi, EnableSetsLcofie) {
+  test::ExpectBackend bus;
+  bus.expect(CS(0x304, 0x2000));
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(g_counters.enable_overflow_irq(), Status::kOk);
+}
+
+TEST(RiscvWidth, ProbeWritesAllOnesWhileInhibitedAndRestores) {
+  test::ExpectBackend bus;
+  bus.expect({CS(0x320, 0x8), CR(0xB03, 0x1234), CW(0xB03, ~uint64_t{0}), CR(0xB03, 0xFFFFFFFFFFull),
+              CW(0xB03, 0x1234), CC(0x320, 0x8)});
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  c.track_totals(&totals);
+  EXPECT_EQ(c.probe_width(3).value(), 40u);
+  EXPECT_EQ(c.width(3), 40u);
+}
+
+TEST(RiscvWidth, ProbeLeavesAnAlreadyInhibitedCounterInhibited) {
+  models::RiscvCsrConfig mc;
+  mc.num_hpm = 1;
+  mc.width = 40;
+  models::RiscvCsrModel model(mc);
+  model.set_counter(3, 77);
+  test::ModelBus bus(1);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  CounterTotals totals;
+  c.track_totals(&totals);
+  ASSERT_EQ(c.stop(0x8), Status::kOk);
+  bus.clear_log();
+  EXPECT_EQ(c.probe_width(3).value(), 40u);
+  EXPECT_EQ(c.width(3), 40u);
+  // csrs (read+write on the model bus), save, ones, read back, restore; no csrc.
+  EXPECT_EQ(bus.log, (std::vector<test::Access>{CR(0x320, 8), CW(0x320, 8), CR(0xB03, 77),
+                                                CW(0xB03, ~uint64_t{0}), CR(0xB03, 0xFFFFFFFFFFull),
+                                                CW(0xB03, 77)}));
+  EXPECT_EQ(model.counter(3), 77u);
+  EXPECT_EQ(model.inhibit(), 0x8u);
+}
+
+TEST(RiscvWidth, ReadOnlyZeroCounterIsUnavailable) {
+  test::ExpectBackend bus;
+  bus.expect({CS(0x320, 0x8), CR(0xB03, 0), CW(0xB03, ~uint64_t{0}), CR(0xB03, 0), CW(0xB03, 0),
+              CC(0x320, 0x8)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.probe_width(3).status(), Status::kUnavailable);
+}
+
+// The same hook against the behavioural model: a real overflow sets OF and
+// LCOFIP; the hook re-arms so that the next overflow interrupts again.
+TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = true;
+  mc.num_hpm = 4;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(9, 1);
+  test::ModelBus bus(1);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  Counters c(cfg(kCy | kIr | 0x78));
+  test::CallbackLog seen;
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.program(4, make_hpm_event(9).value()), Status::kOk);
+  ASSERT_EQ(c.write(4, static_cast<uint64_t>(-100)), Status::kOk);
+  ASSERT_EQ(c.enable_overflow_irq(), Status::kOk);
+  ASSERT_EQ(c.start(0x10), Status::kOk);
+  bus.advance(200);
+  EXPECT_EQ(model.irq_outputs() & models::RiscvCsrModel::kIrqLcofi, models::RiscvCsrModel::kIrqLcofi);
+  EXPECT_TRUE(model.event(4) & kOf);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x10u);
+  EXPECT_EQ(seen.order, std::vector<unsigned>{4});
+  EXPECT_FALSE(model.event(4) & kOf);
+  EXPECT_FALSE(model.lcofip());
+  EXPECT_EQ(model.irq_outputs(), 0u);
+  // Re-armed: the next wrap raises LCOFI again.
+  model.set_counter(4, ~uint64_t{0} - 5);
+  bus.advance(10);
+  EXPECT_EQ(model.lcofi_raises(), 2u);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x10u);
+  EXPECT_EQ(seen.order, (std::vector<unsigned>{4, 4}));
+}
+
+// 64-bit extension of a 12-bit counter under randomized interleavings of
+// reads, overflow interrupts (delivered with random latency below one wrap
+// period) and idle time: the total equals every event counted, even over long
+// stretches with no read at all (the hook alone carries the wraps).
+uint64_t run_extension(bool sscofpmf, uint32_t seed) {
+  constexpr unsigned kWidth = 12;
+  constexpr unsigned kRate = 3;
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = sscofpmf;
+  mc.num_hpm = 1;
+  mc.width = kWidth;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(7, kRate);
+  test::ModelBus bus(1);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, sscofpmf));
+  CounterTotals totals;
+  c.track_totals(&totals);
+  EXPECT_EQ(c.init(), Status::kOk);
+  EXPECT_EQ(c.probe_width(3).value(), kWidth);
+  EXPECT_EQ(c.program(3, make_hpm_event(7).value()), Status::kOk);
+  if (sscofpmf) {
+    EXPECT_EQ(c.enable_overflow_irq(), Status::kOk);
+  }
+  EXPECT_EQ(c.start(0x8), Status::kOk);
+  EXPECT_EQ(c.reset_total(3), Status::kOk);
+  const uint64_t start_raw = model.counter(3);
+  const uint64_t start_wraps = model.wraps(3);
+  std::mt19937 rng(seed);
+  uint64_t last_total = 0;
+  unsigned pending_steps = 0;
+  for (int step = 0; step < 20000; ++step) {
+    // Each step is below 1/4 of a wrap of events (accesses add a few more).
+    bus.advance(rng() % ((1u << kWidth) / kRate / 4));
+    if (sscofpmf && (model.irq_outputs() & models::RiscvCsrModel::kIrqLcofi)) {
+      // Deliver now or later, but within 2 steps (before a second wrap).
+      if (++pending_steps > 2 || rng() % 2 == 0) {
+        (void)c.handle_overflow_irq();
+        pending_steps = 0;
+      }
+    }
+    // Without OF the extension needs a read at least once per wrap.
+    const bool read_now = sscofpmf ? rng() % 16 == 0 : true;
+    if (read_now) {
+      const uint64_t t = c.read64(3).value();
+      EXPECT_GE(t, last_total);
+      last_total = t;
+    }
+  }
+  const uint64_t total = c.read64(3).value();
+  const uint64_t truth = ((model.wraps(3) - start_wraps) << kWidth) + model.counter(3) - start_raw;
+  EXPECT_EQ(total, truth);
+  EXPECT_GT(model.wraps(3) - start_wraps, 1000u);
+  if (sscofpmf) {
+    EXPECT_GT(model.lcofi_raises(), 1000u);
+  }
+  return total;
+}
+
+TEST(RiscvWidth, ExtensionWithOverflowIrqLosesNoCountUnderRandomInterleavings) {
+  for (uint32_t seed : {20261122u, 1u, 77u}) run_extension(true, seed);
+}
+
+TEST(RiscvWidth, ExtensionByReadsAloneLosesNoCount) { run_extension(false, 5); }
+}  // namespace
+
+namespace {
+// ---- boundaries the mutation run found untested (issue 15) -------------------
+
+// Bits 55:0 are the selector: a legal selector with bit 55 set is accepted
+// without Sscofpmf, and only 63:56 are refused.
+TEST(RiscvCounters, SelectorBit55IsLegalWithoutSscofpmf) {
+  test::ExpectBackend bus;
+  bus.expect(CW(0x323, uint64_t{1} << 55 | 7));
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 55 | 7}), Status::kOk);
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 56}), Status::kBadArg);
+}
+
+TEST(RiscvWidth, WidthIsZeroBeyondTheFileAndSixtyFourUntilProbed) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0xFFFFFFFD));
+  EXPECT_EQ(c.width(3), 0u);  // no totals: no width
+  c.track_totals(&totals);
+  for (unsigned i = 0; i < kNumCounterSlots; ++i) EXPECT_EQ(c.width(i), 64u) << i;
+  EXPECT_EQ(c.width(32), 0u);
+  EXPECT_EQ(c.width(~0u), 0u);
+}
+
+// A never-probed counter is 64 bits wide: its Sscofpmf overflow is a wrap of
+// 2^64, so the total is the counts, with no 2^63 (or any) added.
+TEST(RiscvWidth, NeverProbedCounterOverflowAddsNothingToTheTotal) {
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = true;
+  mc.num_hpm = 1;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(9, 1);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  c.track_totals(&totals);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.program(3, make_hpm_event(9).value()), Status::kOk);
+  ASSERT_EQ(c.write(3, ~uint64_t{0} - 9), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  bus.advance(25);
+  EXPECT_TRUE(model.event(3) >> 63);
+  EXPECT_EQ(c.read64(3).value(), 25u);  // OF pending: no extra period for a 64-bit counter
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+  bus.advance(5);
+  EXPECT_EQ(c.read64(3).value(), 30u);
+}
+}  // namespace

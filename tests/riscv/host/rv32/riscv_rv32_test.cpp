@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
+// Standard counters on RV32: hi/lo/hi against a model whose low half wraps
+// between the reads, split writes and event selectors, RV32 OF handling.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "pmu/riscv/counters.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
+#include "host/backend.hpp"
+
+namespace {
+using namespace pmu;
+using namespace pmu::riscv;
+using pmu::test::CC;
+using pmu::test::CR;
+using pmu::test::CW;
+
+static_assert(hal::kXlen == 32, "this file is built with PMU_HOST_XLEN=32");
+
+CounterConfig cfg(uint32_t counters, bool sscofpmf = true) {
+  CounterConfig c;
+  c.counters = counters;
+  c.sscofpmf = sscofpmf;
+  return c;
+}
+
+TEST(RiscvRv32, HiLoHiRetriesWhenTheLowHalfWrapsBetweenReads) {
+  models::RiscvCsrConfig mc;
+  mc.xlen = 32;
+  mc.num_hpm = 1;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(4, 1);
+  test::ModelBus bus(1);  // one count per CSR access
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  ASSERT_EQ(c.program(3, make_hpm_event(4).value()), Status::kOk);
+  model.set_counter(3, 0xFFFFFFFEull);
+  bus.clear_log();
+  EXPECT_EQ(c.read(3).value(), 0x100000001ull);
+  EXPECT_EQ(bus.log, (std::vector<test::Access>{CR(0xB83, 0), CR(0xB03, 0xFFFFFFFF), CR(0xB83, 1),
+                                                CR(0xB03, 1), CR(0xB83, 1)}));
+}
+
+TEST(RiscvRv32, HiLoHiIsConsistentForEveryPhaseAndRateAroundTheWrap) {
+  for (uint64_t rate = 1; rate <= 4; ++rate) {
+    for (uint64_t start = 0xFFFFFFF0ull; start <= 0x100000004ull; ++start) {
+      models::RiscvCsrConfig mc;
+      mc.xlen = 32;
+      models::RiscvCsrModel model(mc);
+      test::ModelBus bus(rate);
+      bus.map_csr(&model);
+      test::ScopedBackend use(bus);
+      Counters c(cfg(0x1, false));
+      model.set_counter(0, start);
+      const uint64_t v = c.read(0).value();
+      // The value existed at some instant of the read: between start and end,
+      // and never the torn hi-old/lo-new combination.
+      EXPECT_GE(v, start) << rate << " " << start;
+      EXPECT_LE(v, model.counter(0)) << rate << " " << start;
+    }
+  }
+}
+
+TEST(RiscvRv32, WriteIsLoZeroThenHiThenLo) {
+  test::ExpectBackend bus;
+  bus.expect({CW(0xB05, 0), CW(0xB85, 0x12345678), CW(0xB05, 0x9ABCDEF0)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x20));
+  EXPECT_EQ(c.write(5, 0x123456789ABCDEF0ull), Status::kOk);
+}
+
+TEST(RiscvRv32, ProgramWritesHighHalfFirstWithSscofpmf) {
+  test::ExpectBackend bus;
+  bus.expect({CW(0x723, 0x40000000), CW(0x323, 9)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.program(3, make_hpm_event(9, inhibit::kM).value()), Status::kOk);
+}
+
+TEST(RiscvRv32, ProgramWithoutSscofpmfTouchesOnlyTheLowHalfAndRejectsHighBits) {
+  test::ExpectBackend bus;
+  bus.expect(CW(0x323, 9));
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  EXPECT_EQ(c.program(3, make_hpm_event(9).value()), Status::kOk);
+  EXPECT_EQ(c.program(3, make_hpm_event(9, inhibit::kM).value()), Status::kBadArg);
+}
+
+TEST(RiscvRv32, HookClearsOfInTheHighHalf) {
+  test::ExpectBackend bus;
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CC(0x723, 0x80000000)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+}
+
+// event() on RV32: with Sscofpmf the high half (OF, xINH) is joined from
+// mhpmeventNh; without it mhpmeventNh does not exist and is never read.
+TEST(RiscvRv32, EventRoundTripsWithSscofpmfThroughBothHalves) {
+  models::RiscvCsrConfig mc;
+  mc.xlen = 32;
+  mc.sscofpmf = true;
+  mc.num_hpm = 2;
+  models::RiscvCsrModel model(mc);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x18));
+  const HpmEvent ev = make_hpm_event(0x123456789ull, inhibit::kS | inhibit::kVu).value();
+  ASSERT_EQ(c.program(4, ev), Status::kOk);
+  EXPECT_EQ(c.event(4).value().raw, ev.raw);
+  EXPECT_EQ(model.event(4), ev.raw);
+}
+
+TEST(RiscvRv32, EventWithoutSscofpmfReadsOnlyTheLowHalf) {
+  test::ExpectBackend bus;
+  bus.expect({CW(0x323, 0x1234), CR(0x323, 0x1234)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  ASSERT_EQ(c.program(3, HpmEvent{0x1234}), Status::kOk);
+  EXPECT_EQ(c.event(3).value().raw, 0x1234u);
+}
+
+TEST(RiscvRv32, EventWithSscofpmfJoinsTheHighHalf) {
+  test::ExpectBackend bus;
+  bus.expect({CR(0x323, 0x1234), CR(0x723, 0x90000000)});
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.event(3).value().raw, 0x9000000000001234ull);
+}
+
+TEST(RiscvRv32, InitZeroesBothEventHalves) {
+  test::ExpectBackend b2;
+  b2.expect({pmu::test::CS(0x320, 0x8), CW(0x723, 0), CW(0x323, 0)});
+  test::ScopedBackend use(b2);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.init(), Status::kOk);
+}
+}  // namespace

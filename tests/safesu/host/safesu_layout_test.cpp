@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: Apache-2.0
+// SafeSU layout arithmetic: the named configurations against the facts'
+// tables, a parameter sweep for the RTL invariants, crossbar straddles, and
+// agreement with the behavioural model's independently computed map.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "pmu/safesu/layout.hpp"
+#include "pmu_sim/safesu_model.hpp"
+
+namespace {
+using namespace pmu::safesu;
+
+// Facts table 1.2, byte offsets.
+TEST(SafesuLayout, NamedConfigurationsMatchFactsTable) {
+  struct Row {
+    const Layout* l;
+    uint32_t limits, quota, weights, n_weights, rdc_vect, wm, n_wm, xbar, n_xbar, bits, total;
+  };
+  const Row rows[] = {
+      {&k4c128, 0x078, 0x088, 0x098, 2, 0x0A0, 0x0A4, 2, 0x0AC, 6, 7, 49},
+      {&k6c128, 0x078, 0x090, 0x0A8, 3, 0x0B4, 0x0B8, 3, 0x0C4, 6, 7, 55},
+      {&k6c256, 0x078, 0x090, 0x0A8, 3, 0x0B4, 0x0B8, 3, 0x0C4, 6, 8, 55},
+      {&k4c32, 0x078, 0x088, 0x098, 2, 0x0A0, 0x0A4, 2, 0x0AC, 4, 5, 47},
+  };
+  for (const Row& r : rows) {
+    const Layout& l = *r.l;
+    EXPECT_EQ(l.offset(l.cfg0), 0x000u);
+    EXPECT_EQ(l.offset(l.counters), 0x004u);
+    EXPECT_EQ(l.offset(l.counters + 23), 0x060u);
+    EXPECT_EQ(l.offset(l.overflow_mask), 0x064u);
+    EXPECT_EQ(l.offset(l.overflow_vect), 0x068u);
+    EXPECT_EQ(l.offset(l.quota_mask), 0x06Cu);
+    EXPECT_EQ(l.offset(l.quota_limit), 0x070u);
+    EXPECT_EQ(l.offset(l.cfg1), 0x074u);
+    EXPECT_EQ(l.offset(l.mccu_limits), r.limits);
+    EXPECT_EQ(l.offset(l.mccu_quota), r.quota);
+    EXPECT_EQ(l.offset(l.weights), r.weights);
+    EXPECT_EQ(l.n_weights, r.n_weights);
+    EXPECT_EQ(l.offset(l.rdc_vect), r.rdc_vect);
+    EXPECT_EQ(l.offset(l.watermarks), r.wm);
+    EXPECT_EQ(l.n_watermarks, r.n_wm);
+    EXPECT_EQ(l.offset(l.crossbar), r.xbar);
+    EXPECT_EQ(l.n_crossbar_regs, r.n_xbar);
+    EXPECT_EQ(l.cfg_bits, r.bits);
+    EXPECT_EQ(l.total_nregs, r.total);
+  }
+}
+
+// Closed form of facts 1.1 for the shipped family (24 counters, N cores).
+TEST(SafesuLayout, ClosedFormForTheShippedFamily) {
+  for (uint32_t n = 2; n <= 6; ++n) {
+    for (uint32_t ev : {32u, 64u, 128u, 256u}) {
+      const Layout l = make_layout(shipped_params(n, ev));
+      const uint32_t w = (n + 1) / 2;
+      EXPECT_EQ(l.cfg1, 29u);
+      EXPECT_EQ(l.mccu_limits, 30u);
+      EXPECT_EQ(l.mccu_quota, 30 + n);
+      EXPECT_EQ(l.weights, 30 + 2 * n);
+      EXPECT_EQ(l.rdc_vect, 30 + 2 * n + w);
+      EXPECT_EQ(l.watermarks, 31 + 2 * n + w);
+      EXPECT_EQ(l.crossbar, 31 + 2 * n + 2 * w);
+      EXPECT_EQ(l.total_nregs, l.crossbar + (24 * pmu::util::clog2(ev) + 31) / 32);
+    }
+  }
+}
+
+TEST(SafesuLayout, SweepKeepsEveryBlockContiguousAndDisjoint) {
+  for (uint32_t n = 2; n <= 6; ++n) {
+    for (uint32_t ev : {32u, 64u, 128u, 256u}) {
+      for (uint32_t nc = 1; nc <= 32; ++nc) {
+        SCOPED_TRACE(testing::Message() << n << " cores, " << ev << " events, " << nc << " counters");
+        const Layout l = make_layout(shipped_params(n, ev, nc));
+        ASSERT_TRUE(l.valid);
+        // Every index 0..TOTAL_NREGS-1 belongs to exactly one register.
+        std::vector<int> owner(l.total_nregs, 0);
+        auto claim = [&](unsigned first, unsigned count) {
+          for (unsigned i = first; i < first + count; ++i) {
+            ASSERT_LT(i, l.total_nregs);
+            ++owner[i];
+          }
+        };
+        claim(l.cfg0, 1);
+        claim(l.counters, l.n_counters);
+        claim(l.overflow_mask, l.n_overflow_mask_regs);
+        claim(l.overflow_vect, l.n_overflow_regs - l.n_overflow_mask_regs);
+        claim(l.quota_mask, l.n_quota_mask_regs);
+        claim(l.quota_limit, 1);
+        claim(l.cfg1, 1);
+        claim(l.mccu_limits, l.n_cores);
+        claim(l.mccu_quota, l.n_cores);
+        claim(l.weights, l.n_weights);
+        claim(l.rdc_vect, l.n_rdc_vect_regs);
+        claim(l.watermarks, l.n_watermarks);
+        claim(l.crossbar, l.n_crossbar_regs);
+        for (unsigned i = 0; i < l.total_nregs; ++i) EXPECT_EQ(owner[i], 1) << "index " << i;
+        // Contiguity, and TOTAL_NREGS as the RTL sums it.
+        EXPECT_EQ(l.counters, 1u);
+        EXPECT_EQ(l.overflow_mask, l.counters + nc);
+        EXPECT_EQ(l.quota_mask, l.overflow_mask + l.n_overflow_regs);
+        EXPECT_EQ(l.cfg1, l.quota_mask + l.n_quota_regs);
+        EXPECT_EQ(l.n_mccu_regs, 1 + 2 * n + l.n_weights);
+        EXPECT_EQ(l.n_rdc_regs, l.n_rdc_vect_regs + l.n_watermarks);
+        EXPECT_EQ(l.total_nregs, l.crossbar + l.n_crossbar_regs);
+        EXPECT_EQ(l.total_nregs, nc + 1u + l.n_overflow_regs + l.n_quota_regs + l.n_mccu_regs + l.n_rdc_regs +
+                                     l.n_crossbar_regs);
+        EXPECT_EQ(l.n_weights, (n + 1) / 2);
+        EXPECT_EQ(l.n_inputs, 2 * n);
+        // CFG1: update bits 2..N+1, RDC enable N+2, reset N+3, HWQ 31.
+        EXPECT_EQ(l.cfg1_rdc_enable, n + 2);
+        EXPECT_EQ(l.cfg1_rdc_reset, n + 3);
+        EXPECT_TRUE(l.rdc_usable && !l.rdc_enable_is_update && !l.rdc_reset_is_update);
+        // Crossbar fields: disjoint, inside the block, low part at the top
+        // of its register when straddling.
+        std::vector<int> bits(32 * l.n_crossbar_regs, 0);
+        for (unsigned k = 0; k < nc; ++k) {
+          const CrossbarSlot s = crossbar_slot(l, k);
+          EXPECT_EQ(s.lo_width + s.hi_width, l.cfg_bits);
+          if (s.straddles()) {
+            EXPECT_EQ(s.pos + s.lo_width, 32u);
+          }
+          const unsigned start = 32 * (s.reg - l.crossbar) + s.pos;
+          EXPECT_EQ(start, k * l.cfg_bits);
+          for (unsigned b = start; b < start + l.cfg_bits; ++b) {
+            ASSERT_LT(b, bits.size());
+            ++bits[b];
+          }
+        }
+        for (unsigned b = 0; b < nc * l.cfg_bits; ++b) EXPECT_EQ(bits[b], 1);
+        // The model derives its map independently from the same formulas.
+        pmu::models::SafesuModel::Config mc;
+        mc.n_counters = nc;
+        mc.n_soc_ev = ev;
+        mc.n_cores = n;
+        const auto m = pmu::models::SafesuModel::compute_map(mc);
+        EXPECT_EQ(m.crossbar, l.crossbar);
+        EXPECT_EQ(m.total, l.total_nregs);
+        EXPECT_EQ(m.rdc_vect, l.rdc_vect);
+        EXPECT_EQ(m.watermarks, l.watermarks);
+        EXPECT_EQ(m.mccu_quota, l.mccu_quota);
+      }
+    }
+  }
+}
+
+TEST(SafesuLayout, InvalidParametersAreRejected) {
+  EXPECT_FALSE(make_layout(shipped_params(1, 128)).valid);   // cores 2..6
+  EXPECT_FALSE(make_layout(shipped_params(7, 128)).valid);
+  EXPECT_FALSE(make_layout(shipped_params(4, 128, 33)).valid);  // overflow register 0 only
+  EXPECT_FALSE(make_layout(shipped_params(4, 128, 0)).valid);
+  EXPECT_FALSE(make_layout(shipped_params(4, 1)).valid);
+  Params p = shipped_params(4, 128);
+  p.mccu_n_events = 3;
+  EXPECT_FALSE(make_layout(p).valid);
+  p = shipped_params(4, 128);
+  p.reg_width = 64;
+  EXPECT_FALSE(make_layout(p).valid);
+  p = shipped_params(4, 128);
+  p.weights_width = 16;
+  EXPECT_FALSE(make_layout(p).valid);
+}
+
+// Facts 2.10, verified in simulation for outputs 6/12/19 (5-bit) and
+// 4/9/13/18/22 (7-bit).
+TEST(SafesuLayout, CrossbarStraddlesMatchFacts) {
+  struct S {
+    const Layout* l;
+    unsigned out, reg_off, pos, lo, hi;
+  };
+  const S cases[] = {
+      {&k4c32, 6, 0, 30, 2, 3},   {&k4c32, 12, 1, 28, 4, 1},  {&k4c32, 19, 2, 31, 1, 4},
+      {&k4c128, 4, 0, 28, 4, 3},  {&k4c128, 9, 1, 31, 1, 6},  {&k4c128, 13, 2, 27, 5, 2},
+      {&k4c128, 18, 3, 30, 2, 5}, {&k4c128, 22, 4, 26, 6, 1}, {&k4c128, 23, 5, 1, 7, 0},
+      {&k6c256, 7, 1, 24, 8, 0},  {&k6c256, 23, 5, 24, 8, 0},
+  };
+  for (const S& c : cases) {
+    const CrossbarSlot s = crossbar_slot(*c.l, c.out);
+    EXPECT_EQ(s.reg, c.l->crossbar + c.reg_off) << c.out;
+    EXPECT_EQ(s.pos, c.pos) << c.out;
+    EXPECT_EQ(s.lo_width, c.lo) << c.out;
+    EXPECT_EQ(s.hi_width, c.hi) << c.out;
+  }
+  // Straddle counts: 5 for 7-bit, 3 for 5-bit, none for 8-bit.
+  auto count = [](const Layout& l) {
+    unsigned n = 0;
+    for (unsigned k = 0; k < l.n_counters; ++k) n += crossbar_slot(l, k).straddles();
+    return n;
+  };
+  EXPECT_EQ(count(k4c128), 5u);
+  EXPECT_EQ(count(k4c32), 3u);
+  EXPECT_EQ(count(k6c256), 0u);
+}
+
+TEST(SafesuLayout, OldVintageRdcBits) {
+  const Layout l4 = make_layout(shipped_params(4, 128, 24, RdcVintage::kPre2025));
+  EXPECT_EQ(l4.cfg1_rdc_enable, 7u);
+  EXPECT_EQ(l4.cfg1_rdc_reset, 7u);
+  EXPECT_FALSE(l4.rdc_usable);
+  const Layout l6 = make_layout(shipped_params(6, 256, 24, RdcVintage::kPre2025));
+  EXPECT_EQ(l6.cfg1_rdc_enable, 9u);
+  EXPECT_EQ(l6.cfg1_rdc_reset, 7u);  // = update quota, core 5
+  EXPECT_TRUE(l6.rdc_usable && l6.rdc_reset_is_update && !l6.rdc_enable_is_update);
+  Params p = shipped_params(6, 128, 24, RdcVintage::kPre2025);
+  p.ft = true;
+  const Layout f6 = make_layout(p);
+  EXPECT_EQ(f6.cfg1_rdc_enable, 6u);  // = update quota, core 4
+  EXPECT_EQ(f6.cfg1_rdc_reset, 7u);
+  EXPECT_TRUE(f6.rdc_enable_is_update);
+}
+
+TEST(SafesuLayout, FieldDescriptors) {
+  EXPECT_EQ(cfg0::kSelftestMode.mask(), 0xC0000000u);
+  EXPECT_EQ(cfg0::kOverflowSoftReset.mask(), 0x8u);
+  EXPECT_EQ(cfg1_update(3).mask(), 0x20u);
+  EXPECT_EQ(cfg1_rdc_enable(k6c256).mask(), 0x100u);
+  EXPECT_EQ(cfg1_rdc_reset(k4c128).mask(), 0x80u);
+  const auto w = weight_slot(k6c128, 5);
+  EXPECT_EQ(w.reg, k6c128.weights + 1);
+  EXPECT_EQ(w.field.mask(), 0xFF00u);
+  const auto wm = watermark_slot(k6c128, 11);
+  EXPECT_EQ(wm.reg, k6c128.watermarks + 2);
+  EXPECT_EQ(wm.field.mask(), 0xFF000000u);
+}
+
+}  // namespace
+
+namespace {
+TEST(SafesuLayoutMasks, VectorMasksCoverExactlyTheCountersAndInputs) {
+  EXPECT_EQ(pmu::safesu::k4c128.counter_mask, 0x00FFFFFFu);
+  EXPECT_EQ(pmu::safesu::k4c128.input_mask, 0xFFu);
+  EXPECT_EQ(pmu::safesu::k6c256.input_mask, 0xFFFu);
+}
+}  // namespace
