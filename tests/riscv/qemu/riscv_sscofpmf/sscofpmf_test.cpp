@@ -8,6 +8,7 @@
 #include "qemu/test.hpp"
 #include "pmu/riscv/counters.hpp"
 #include "virt_irq.hpp"
+#include "../common/counter_suite.hpp"
 
 namespace {
 using namespace pmu::riscv;
@@ -23,17 +24,9 @@ CounterConfig qemu_cfg() {
   return c;
 }
 
-struct Ctx {
-  Counters* counters;
-  // Written by the interrupt handler, polled by the test.
-  volatile uint32_t handled;
-  volatile unsigned callbacks;
-};
-void on_lcofi(void* ctx, unsigned) {
-  auto* c = static_cast<Ctx*>(ctx);
-  c->handled |= c->counters->handle_overflow_irq().value_or(0);
-}
-void on_counter(void* ctx, unsigned) { ++static_cast<Ctx*>(ctx)->callbacks; }
+using Ctx = riscv_suite::LcofiCtx<Counters>;
+constexpr auto on_lcofi = riscv_suite::on_lcofi<Counters>;
+constexpr auto on_counter = riscv_suite::on_counter<Counters>;
 }  // namespace
 
 TEST_CASE(riscv_sscofpmf, hpm_counts_instructions) {
