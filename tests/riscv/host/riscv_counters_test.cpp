@@ -11,6 +11,7 @@
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "host/backend.hpp"
 #include "callback_log.hpp"
+#include "counter_config_helper.hpp"
 
 namespace {
 using namespace pmu;
@@ -23,14 +24,7 @@ using pmu::test::CW;
 constexpr uint64_t kOf = uint64_t{1} << 63;
 constexpr uint32_t kCy = 1u << 0, kIr = 1u << 2;
 
-CounterConfig cfg(uint32_t counters, bool sscofpmf = true,
-                  OverflowSource src = OverflowSource::kScountovf) {
-  CounterConfig c;
-  c.counters = counters;
-  c.sscofpmf = sscofpmf;
-  c.overflow_source = src;
-  return c;
-}
+using pmu::test::cfg;
 
 // Globals must be constant-initialised (no static constructors on targets).
 constexpr CounterConfig kGlobalCfg{0x1D, true, true, OverflowSource::kScountovf};

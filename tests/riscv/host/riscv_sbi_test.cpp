@@ -12,6 +12,7 @@
 #include "pmu_sim/riscv_sbi_model.hpp"
 #include "host/backend.hpp"
 #include "callback_log.hpp"
+#include "counter_config_helper.hpp"
 
 namespace {
 using namespace pmu;
@@ -24,12 +25,7 @@ using pmu::test::SBI;
 constexpr int64_t kAlreadyStopped = -8;
 constexpr uint64_t kPmuEid = 0x504D55;
 
-CounterConfig cfg(uint32_t counters) {
-  CounterConfig c;
-  c.counters = counters;
-  c.sscofpmf = true;
-  return c;
-}
+using pmu::test::cfg;
 
 TEST(RiscvSbi, InitStopsAndReleasesEveryCounterThenConfiguresCycleAndInstret) {
   test::ExpectBackend bus;

@@ -8,6 +8,7 @@
 #include "pmu/riscv/counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "host/backend.hpp"
+#include "../counter_config_helper.hpp"
 
 namespace {
 using namespace pmu;
@@ -18,12 +19,7 @@ using pmu::test::CW;
 
 static_assert(hal::kXlen == 32, "this file is built with PMU_HOST_XLEN=32");
 
-CounterConfig cfg(uint32_t counters, bool sscofpmf = true) {
-  CounterConfig c;
-  c.counters = counters;
-  c.sscofpmf = sscofpmf;
-  return c;
-}
+using pmu::test::cfg;
 
 TEST(RiscvRv32, HiLoHiRetriesWhenTheLowHalfWrapsBetweenReads) {
   models::RiscvCsrConfig mc;
