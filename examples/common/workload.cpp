@@ -21,7 +21,7 @@ namespace examples {
 // time: a compiler that sees a never-written static array knows it is zero
 // and folds the copy away (at -Os the whole stream phase became
 // `check += 16 * round`, and neither symbol was in the image). The copy's
-// result is checked by phase_did_its_work(), so the stores are live too.
+// result is checked by stream_did_its_work(), so the stores are live too.
 constexpr unsigned kWords = 1024;  // 4 KiB source and destination
 uint32_t g_src[kWords];
 uint32_t g_dst[kWords];
