@@ -63,7 +63,9 @@ SIM_RUNTIME_OBJS := $(call obj,$(wildcard sim/runtime/*.cpp sim/runtime/$(ARCH)/
                               $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp)))
 SIM_SOC_OBJS := $(call obj,$(wildcard sim/soc/*.cpp))
 TEST_RUNNER_OBJS := $(call obj,$(wildcard tests/support/qemu/*.cpp))
-IMAGE_DEPS := $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+# Every linker script: a board's script may INCLUDE a shared one
+# (the virt boards' qemu-virt-sections.ld).
+IMAGE_DEPS := $(BOARD_OBJS) $(LIBPMU) $(wildcard linker/*.ld)
 
 # ---- QEMU -----------------------------------------------------------------------
 # The board's QEMU_CMD (the machine, without -cpu and -kernel) with a -cpu:
