@@ -62,4 +62,12 @@ class Gptimer {
   uintptr_t base_;
 };
 
+// How a board uses a GPTIMER as its time base (board::cycles()).
+struct TimeBase {
+  unsigned timer;            // GRLIB numbering, 1..7; runs free, no interrupt
+  bool set_prescaler;        // false: keep the prescaler as the boot loader set it
+  uint32_t prescaler_reload;
+  uint32_t cycles_per_tick;  // what cycles() counts per timer tick
+};
+
 }  // namespace board::grlib

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // A RISC-V PLIC helper for board glue: the SiFive register layout, which the
-// GRLIB NOEL-V PLIC uses too (facts safesu.md 6: enable words at
+// GRLIB NOEL-V PLIC uses too (docs/hw/safesu.md §6: enable words at
 // +0x2000 + 0x80*ctx, threshold at +0x200000 + 0x1000*ctx, claim/complete 4
 // bytes above the threshold; the GRLIB driver's "0x200*core + 0x80*mode" is
 // the same formula with ctx = 4*core + mode).
 //
-// What it does differently from the reference plic.c (facts safesu.md 5.2,
-// defects 10 and 11): enable/disable change ONE bit of the enable word with a
+// What it does differently from the reference plic.c (docs/hw/safesu.md
+// §5.2, items 10 and 11): enable/disable change ONE bit of the enable word with a
 // read-modify-write (never a whole-word write, never `& !mask`); claim returns
 // the ID it read, and complete writes back exactly that ID, so a handler
 // acknowledges only what it saw.
@@ -77,7 +77,7 @@ class Plic {
 };
 
 // The GRLIB NOEL-V context numbering: 4 contexts per hart in the order
-// M, S, U, H (facts safesu.md 6; the order is an inference there).
+// M, S, U, H (docs/hw/safesu.md §6; the order is an inference there).
 enum class PlicMode : unsigned { kMachine = 0, kSupervisor = 1, kUser = 2, kHypervisor = 3 };
 constexpr unsigned grlib_plic_context(unsigned hart, PlicMode mode) {
   return 4u * hart + static_cast<unsigned>(mode);

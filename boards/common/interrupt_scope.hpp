@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// Which interrupt the board is serving: the trap paths mark the frame of an
+// interrupt while they dispatch it, and board::interrupted_context()
+// (<arch>/interrupted_context.cpp) reads the interrupted code's registers
+// from it. Exceptions taken inside a handler (an emulated device access)
+// leave it alone; a nested interrupt marks its own frame and restores the
+// outer one.
+#pragma once
+
+#include "board.hpp"
+
+namespace board::detail {
+
+// The frame of the interrupt being dispatched; nullptr outside a handler.
+extern TrapFrame* g_interrupt_frame;
+
+class InterruptScope {
+ public:
+  explicit InterruptScope(TrapFrame* frame) : outer_(g_interrupt_frame) { g_interrupt_frame = frame; }
+  ~InterruptScope() { g_interrupt_frame = outer_; }
+  InterruptScope(const InterruptScope&) = delete;
+  InterruptScope& operator=(const InterruptScope&) = delete;
+
+ private:
+  TrapFrame* outer_;
+};
+
+}  // namespace board::detail
