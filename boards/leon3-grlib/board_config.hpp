@@ -17,7 +17,6 @@ namespace board::config {
 constexpr const char* kBoardName = "leon3-grlib";
 
 // ---- the machine -------------------------------------------------------------------
-constexpr uintptr_t kRamBase = 0x40000000;  // SDRAM/DDR; linker/leon3-grlib.ld assumes 16 MiB
 constexpr uintptr_t kApbUart = 0x80000100;  // APBUART 0 (Gaisler 0x00C)
 constexpr uintptr_t kIrqmp = 0x80000200;    // IRQMP (Gaisler 0x00D)
 constexpr uintptr_t kGptimer = 0x80000300;  // GPTIMER (Gaisler 0x011)

@@ -12,10 +12,6 @@ namespace board::config {
 constexpr const char* kBoardName = "p8700-boston";
 
 // ---- memory map -----------------------------------------------------------------
-// Boston DDR at 0x80000000 (with a 256 MiB alias at 0): QEMU hw/mips/boston.c
-// (BOSTON_HIGHDDR). The image is linked there (linker/p8700-boston.ld) and
-// runs in M-mode without OpenSBI.
-constexpr uintptr_t kRamBase = 0x80000000;
 // Boston's 16550 UART: 0x17FFE000, registers 4 bytes apart (reg-shift 2),
 // 32-bit accesses: QEMU hw/mips/boston.c serial_mm_init(0x17ffe000, 2, ...)
 // and Linux's "earlycon=uart8250,mmio32,0x17ffe000". Not in docs/hw.

@@ -14,9 +14,6 @@ namespace board::config {
 constexpr const char* kBoardName = "selene-noelv";
 
 // ---- memory map -----------------------------------------------------------------
-// Main memory at 0 as in GRLIB's NOEL-V designs (images are loaded there by
-// GRMON); the linker script (linker/noelv.ld) holds the same number.
-constexpr uintptr_t kRamBase = 0x00000000;
 // APBUART 0: 0xFC001000 is the De-RISC address used by the public GRLIB
 // NOEL-V system tests ("APBUART_ADDR_SYSTEST 0xfc001000 // De-RISC"). It is
 // not in docs/hw: check "info sys" in GRMON on your bitstream.

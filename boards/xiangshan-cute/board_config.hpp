@@ -14,8 +14,6 @@ namespace board::config {
 constexpr const char* kBoardName = "xiangshan-cute";
 
 // ---- memory map: XiangShan's default SoC / NEMU convention ----------------------
-// DRAM at 0x80000000, where the simulator loads the image.
-constexpr uintptr_t kRamBase = 0x80000000;
 // UART Lite at 0x40600000 (TX FIFO +4, status +8 with TX_FULL = bit 3): the
 // address the XiangShan/NEMU abstract-machine runtime uses. Not in docs/hw;
 // check your SoC configuration.

@@ -9,24 +9,15 @@
 
 #include <stdint.h>
 
-#include "pmu/reg/mmio_reg.hpp"
+#include "../board_reg.hpp"
 
 namespace board::grlib {
 
 namespace apbuart {
 using pmu::reg::Access;
-struct Data {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRW;  // write: transmit; read: receive
-};
-struct Status {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRO;
-};
-struct Ctrl {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRW;
-};
+struct Data : Reg32<Access::kRW> {};  // write: transmit; read: receive
+struct Status : Reg32<Access::kRO> {};
+struct Ctrl : Reg32<Access::kRW> {};
 constexpr pmu::reg::Reg<Data> kData{0x0};
 constexpr pmu::reg::Reg<Status> kStatus{0x4};
 constexpr pmu::reg::Reg<Ctrl> kCtrl{0x8};

@@ -10,25 +10,15 @@
 
 #include <stdint.h>
 
-#include "pmu/reg/mmio_reg.hpp"
-#include "pmu/status.hpp"
+#include "../board_reg.hpp"
 
 namespace board::grlib {
 
 namespace gptimer {
 using pmu::reg::Access;
-struct Scaler {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRW;
-};
-struct Counter {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRW;
-};
-struct Ctrl {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRW;
-};
+struct Scaler : Reg32<Access::kRW> {};
+struct Counter : Reg32<Access::kRW> {};
+struct Ctrl : Reg32<Access::kRW> {};
 constexpr pmu::reg::Reg<Scaler> kScalerValue{0x00};
 constexpr pmu::reg::Reg<Scaler> kScalerReload{0x04};
 constexpr uint32_t kTimerStride = 0x10;  // timer n at kTimerStride * n

@@ -12,33 +12,17 @@
 
 #include <stdint.h>
 
-#include "pmu/reg/mmio_reg.hpp"
-#include "pmu/status.hpp"
+#include "../board_reg.hpp"
 
 namespace board::grlib {
 
 namespace irqmp {
 using pmu::reg::Access;
-struct Pending {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRO;
-};
-struct Force {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRW;
-};
-struct Clear {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kWO;  // write 1: drop that pending level
-};
-struct Mask {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kRW;
-};
-struct CpuForce {
-  using word_t = uint32_t;
-  static constexpr Access kAccess = Access::kWO;  // bits 15:1 set, bits 31:17 clear
-};
+struct Pending : Reg32<Access::kRO> {};
+struct Force : Reg32<Access::kRW> {};
+struct Clear : Reg32<Access::kWO> {};  // write 1: drop that pending level
+struct Mask : Reg32<Access::kRW> {};
+struct CpuForce : Reg32<Access::kWO> {};  // bits 15:1 set, bits 31:17 clear
 constexpr pmu::reg::Reg<Pending> kPending{0x04};
 constexpr pmu::reg::Reg<Force> kForce{0x08};
 constexpr pmu::reg::Reg<Clear> kClear{0x0C};

@@ -5,12 +5,8 @@
 # assemble and the plain rv32/rv64 libgcc multilib links), LDSCRIPT,
 # BOARD_SRCS, BOARD_HEADERS and BOARD_UNITS.
 ARCH := riscv
-CROSS_CXX := riscv64-unknown-elf-g++
-CROSS_CC := riscv64-unknown-elf-gcc
-CROSS_AR := riscv64-unknown-elf-ar
-CROSS_SIZE := riscv64-unknown-elf-size
-CROSS_NM := riscv64-unknown-elf-nm
-CROSS_OBJDUMP := riscv64-unknown-elf-objdump
+CROSS := riscv64-unknown-elf-
+include boards/common/cross.mk
 # The build id names the image in profile captures (docs/profiling.md).
 ARCH_LDFLAGS := -Wl,--build-id=sha1
 ARCH_LIBS := -lgcc
@@ -22,7 +18,7 @@ RISCV_START := boards/common/riscv/start.S
 # the console helpers and the C names of the board API. A board adds its
 # console, exit and interrupt glue (board::riscv::dispatch_interrupt).
 RISCV_RUNTIME := boards/common/riscv/trap_entry.S boards/common/riscv/trap.cpp boards/common/riscv/hart.cpp \
-                 boards/common/riscv/interrupted_context.cpp boards/common/irq_table.cpp \
+                 boards/common/riscv/interrupted_registers.cpp boards/common/interrupted_context.cpp boards/common/irq_table.cpp \
                  boards/common/board_name.cpp boards/common/runtime.cpp boards/common/board_console.cpp \
                  boards/common/board_c.cpp
 # The headers a firmware includes (board.hpp or board.h, and what they

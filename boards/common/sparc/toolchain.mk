@@ -5,12 +5,8 @@
 # read_fault_status: boards/common/sparc/machine.hpp), BOARD_HEADERS and
 # BOARD_UNITS.
 ARCH := sparc
-CROSS_CXX := sparc64-linux-gnu-g++
-CROSS_CC := sparc64-linux-gnu-gcc
-CROSS_AR := sparc64-linux-gnu-ar
-CROSS_SIZE := sparc64-linux-gnu-size
-CROSS_NM := sparc64-linux-gnu-nm
-CROSS_OBJDUMP := sparc64-linux-gnu-objdump
+CROSS := sparc64-linux-gnu-
+include boards/common/cross.mk
 # Debian's cross gcc defaults to PIE: turn it off or the ELF gets INTERP and
 # broken sethi relocations. The build id names the image in profile
 # captures (the linker script keeps the note: docs/profiling.md).
@@ -25,7 +21,7 @@ ARCH_LIBS :=
 # (memset & co, the libgcc helpers) and the console helpers.
 SPARC_RUNTIME := boards/common/sparc/start.S boards/common/sparc/trap.S boards/common/sparc/trap_dispatch.cpp \
                  boards/common/sparc/init.cpp boards/common/sparc/irq.cpp boards/common/sparc/time.cpp \
-                 boards/common/sparc/exit.cpp boards/common/sparc/interrupted_context.cpp \
+                 boards/common/sparc/exit.cpp boards/common/sparc/interrupted_registers.cpp boards/common/interrupted_context.cpp \
                  boards/common/sparc/compiler_rt.cpp boards/common/grlib/console.cpp \
                  boards/common/grlib/apbuart.cpp boards/common/grlib/irqmp.cpp boards/common/grlib/gptimer.cpp \
                  boards/common/irq_table.cpp boards/common/board_name.cpp boards/common/runtime.cpp \
@@ -33,4 +29,4 @@ SPARC_RUNTIME := boards/common/sparc/start.S boards/common/sparc/trap.S boards/c
 # The headers a firmware includes (board.hpp or board.h, and what they
 # include), each installed at its path below boards/common/.
 SPARC_HEADERS := boards/common/board.hpp boards/common/board.h boards/common/board_instances.hpp \
-                 boards/common/sparc/trap_frame.hpp boards/common/grlib/gptimer.hpp
+                 boards/common/sparc/trap_frame.hpp boards/common/grlib/gptimer.hpp boards/common/board_reg.hpp

@@ -9,10 +9,7 @@
 
 namespace {
 using board::grlib::Apbuart;
-using pmu::test::ExpectBackend;
-using pmu::test::R;
-using pmu::test::ScopedBackend;
-using pmu::test::W;
+using namespace pmu::test;  // ExpectBackend, NoAccessBackend, R, W, ScopedBackend
 
 constexpr uintptr_t kBase = 0x80000100;  // APBUART 0 on leon3_generic (docs/hw/grlib-leon3-qemu.md §6.3)
 constexpr Apbuart kUart(kBase);

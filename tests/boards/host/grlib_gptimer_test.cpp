@@ -9,12 +9,7 @@
 
 namespace {
 using board::grlib::Gptimer;
-using pmu::Status;
-using pmu::test::ExpectBackend;
-using pmu::test::NoAccessBackend;
-using pmu::test::R;
-using pmu::test::ScopedBackend;
-using pmu::test::W;
+using namespace pmu::test;  // ExpectBackend, NoAccessBackend, R, W, ScopedBackend
 
 constexpr uintptr_t kBase = 0x80000300;  // docs/hw/grlib-leon3-qemu.md §6.3
 constexpr Gptimer kTimer(kBase);
@@ -33,9 +28,9 @@ TEST(GrlibGptimer, FreeRunningTimerLoadsAllOnesAndRestartsWithoutInterrupt) {
             W(kBase + 0x24, 0xFFFFFFFF), W(kBase + 0x28, 0x7),    // timer 2
             W(kBase + 0x74, 0xFFFFFFFF), W(kBase + 0x78, 0x7)});  // timer 7, the last
   ScopedBackend use(b);
-  EXPECT_EQ(kTimer.start_free_running(1), Status::kOk);
-  EXPECT_EQ(kTimer.start_free_running(2), Status::kOk);
-  EXPECT_EQ(kTimer.start_free_running(7), Status::kOk);
+  EXPECT_EQ(kTimer.start_free_running(1), pmu::Status::kOk);
+  EXPECT_EQ(kTimer.start_free_running(2), pmu::Status::kOk);
+  EXPECT_EQ(kTimer.start_free_running(7), pmu::Status::kOk);
 }
 
 TEST(GrlibGptimer, ReadIsOneLoadOfTheTimersCounter) {
@@ -52,8 +47,8 @@ TEST(GrlibGptimer, BadTimerNumbersTouchNothing) {
   NoAccessBackend none;
   ScopedBackend use(none);
   for (unsigned n : {0u, 8u, 100u}) {
-    EXPECT_EQ(kTimer.start_free_running(n), Status::kBadArg);
-    EXPECT_EQ(kTimer.read(n).status(), Status::kBadArg);
+    EXPECT_EQ(kTimer.start_free_running(n), pmu::Status::kBadArg);
+    EXPECT_EQ(kTimer.read(n).status(), pmu::Status::kBadArg);
   }
 }
 

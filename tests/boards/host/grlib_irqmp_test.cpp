@@ -9,12 +9,7 @@
 
 namespace {
 using board::grlib::Irqmp;
-using pmu::Status;
-using pmu::test::ExpectBackend;
-using pmu::test::NoAccessBackend;
-using pmu::test::R;
-using pmu::test::ScopedBackend;
-using pmu::test::W;
+using namespace pmu::test;  // ExpectBackend, NoAccessBackend, R, W, ScopedBackend
 
 constexpr uintptr_t kBase = 0x80000200;  // docs/hw/grlib-leon3-qemu.md §6.3
 constexpr Irqmp kIrqmp(kBase);
@@ -31,8 +26,8 @@ TEST(GrlibIrqmp, UnmaskAndMaskChangeOneBitOfTheCpu0Mask) {
   b.expect({R(kBase + 0x40, 0x0040), W(kBase + 0x40, 0x0840),    // unmask 11, 6 stays
             R(kBase + 0x40, 0x0840), W(kBase + 0x40, 0x0800)});  // mask 6, 11 stays
   ScopedBackend use(b);
-  EXPECT_EQ(kIrqmp.unmask(11), Status::kOk);
-  EXPECT_EQ(kIrqmp.mask(6), Status::kOk);
+  EXPECT_EQ(kIrqmp.unmask(11), pmu::Status::kOk);
+  EXPECT_EQ(kIrqmp.mask(6), pmu::Status::kOk);
 }
 
 TEST(GrlibIrqmp, ForceAndUnforceUseTheCpu0ForceRegister) {
@@ -41,15 +36,15 @@ TEST(GrlibIrqmp, ForceAndUnforceUseTheCpu0ForceRegister) {
   ExpectBackend b;
   b.expect({W(kBase + 0x80, 1u << 10), W(kBase + 0x80, 1u << 26)});
   ScopedBackend use(b);
-  EXPECT_EQ(kIrqmp.force(10), Status::kOk);
-  EXPECT_EQ(kIrqmp.unforce(10), Status::kOk);
+  EXPECT_EQ(kIrqmp.force(10), pmu::Status::kOk);
+  EXPECT_EQ(kIrqmp.unforce(10), pmu::Status::kOk);
 }
 
 TEST(GrlibIrqmp, ClearAndPending) {
   ExpectBackend b;
   b.expect({W(kBase + 0x0C, 1u << 15), R(kBase + 0x04, 0x0080), R(kBase + 0x04, 0x0080)});
   ScopedBackend use(b);
-  EXPECT_EQ(kIrqmp.clear(15), Status::kOk);
+  EXPECT_EQ(kIrqmp.clear(15), pmu::Status::kOk);
   EXPECT_TRUE(kIrqmp.pending(7).value());
   EXPECT_FALSE(kIrqmp.pending(8).value());
 }
@@ -59,12 +54,12 @@ TEST(GrlibIrqmp, BadLinesTouchNothing) {
   NoAccessBackend none;
   ScopedBackend use(none);
   for (unsigned line : {0u, 16u, 31u, 0xFFu}) {
-    EXPECT_EQ(kIrqmp.unmask(line), Status::kBadArg);
-    EXPECT_EQ(kIrqmp.mask(line), Status::kBadArg);
-    EXPECT_EQ(kIrqmp.force(line), Status::kBadArg);
-    EXPECT_EQ(kIrqmp.unforce(line), Status::kBadArg);
-    EXPECT_EQ(kIrqmp.clear(line), Status::kBadArg);
-    EXPECT_EQ(kIrqmp.pending(line).status(), Status::kBadArg);
+    EXPECT_EQ(kIrqmp.unmask(line), pmu::Status::kBadArg);
+    EXPECT_EQ(kIrqmp.mask(line), pmu::Status::kBadArg);
+    EXPECT_EQ(kIrqmp.force(line), pmu::Status::kBadArg);
+    EXPECT_EQ(kIrqmp.unforce(line), pmu::Status::kBadArg);
+    EXPECT_EQ(kIrqmp.clear(line), pmu::Status::kBadArg);
+    EXPECT_EQ(kIrqmp.pending(line).status(), pmu::Status::kBadArg);
   }
   EXPECT_TRUE(Irqmp::line_ok(1));
   EXPECT_TRUE(Irqmp::line_ok(15));

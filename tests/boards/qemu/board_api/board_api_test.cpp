@@ -53,6 +53,16 @@ __attribute__((noinline)) void take_the_forced_line(Seen* seen) {
   board::irq_global_disable();
 }
 
+// Attaches on_line with a fresh Seen as its context and takes the line once.
+Seen& attach_and_take() {
+  static Seen seen;
+  seen = Seen{};
+  CHECK(board::irq_attach(kLine, on_line, &seen));
+  take_the_forced_line(&seen);
+  CHECK_EQ(seen.calls, 1u);
+  return seen;
+}
+
 }  // namespace
 
 TEST_CASE(board_api, interrupted_context_is_false_outside_a_handler) {
@@ -70,20 +80,12 @@ TEST_CASE(board_api, attach_refuses_lines_the_board_lacks) {
 }
 
 TEST_CASE(board_api, forced_line_runs_the_handler_with_its_context) {
-  static Seen seen{};
-  seen = Seen{};
-  CHECK(board::irq_attach(kLine, on_line, &seen));
-  take_the_forced_line(&seen);
-  CHECK_EQ(seen.calls, 1u);
+  const Seen& seen = attach_and_take();
   CHECK(seen.ctx == &seen);
 }
 
 TEST_CASE(board_api, interrupted_context_names_the_interrupted_code) {
-  static Seen seen{};
-  seen = Seen{};
-  CHECK(board::irq_attach(kLine, on_line, &seen));
-  take_the_forced_line(&seen);
-  CHECK_EQ(seen.calls, 1u);
+  const Seen& seen = attach_and_take();
   CHECK(seen.context_ok);
   const pmu::profile::InterruptedContext& c = seen.context;
   // The interrupt was pending when irq_global_enable opened interrupts:
