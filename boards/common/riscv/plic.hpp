@@ -12,7 +12,8 @@
 // acknowledges only what it saw.
 //
 // Every call checks its arguments first and touches no register on bad input.
-// Register accesses go through pmu::hal::mmio_*, so host tests can watch them.
+// Register accesses go through typed registers (pmu::reg), so host tests see
+// the exact sequence (tests/boards/host/board_plic_test.cpp).
 // The enable read-modify-write is not atomic: call enable/disable with the
 // context's interrupts masked (board::irq_attach does) and only from the hart
 // that owns the context.
@@ -20,9 +21,18 @@
 
 #include <stdint.h>
 
-#include "pmu/status.hpp"
+#include "../board_reg.hpp"
 
 namespace board::riscv {
+
+namespace plic {
+using pmu::reg::Access;
+struct Priority : Reg32<Access::kRW> {};
+struct Pending : Reg32<Access::kRO> {};
+struct Enable : Reg32<Access::kRW> {};
+struct Threshold : Reg32<Access::kRW> {};
+struct ClaimComplete : Reg32<Access::kRW> {};  // read: claim; write: complete
+}  // namespace plic
 
 class Plic {
  public:
@@ -64,11 +74,11 @@ class Plic {
  private:
   constexpr bool source_ok(unsigned s) const { return s != 0 && s < num_sources_ && s < kMaxSources; }
   constexpr bool context_ok(unsigned c) const { return c < num_contexts_ && c < kMaxContexts; }
-  constexpr uintptr_t enable_word(unsigned c, unsigned s) const {
-    return base_ + kEnableBase + kEnableStride * c + 4u * (s / 32u);
+  static constexpr pmu::reg::Reg<plic::Enable> enable_word(unsigned c, unsigned s) {
+    return {static_cast<uint32_t>(kEnableBase + kEnableStride * c + 4u * (s / 32u))};
   }
-  constexpr uintptr_t context_reg(unsigned c, uintptr_t reg) const {
-    return base_ + kContextBase + kContextStride * c + reg;
+  static constexpr uint32_t context_reg(unsigned c, uintptr_t reg) {
+    return static_cast<uint32_t>(kContextBase + kContextStride * c + reg);
   }
 
   uintptr_t base_;
