@@ -17,8 +17,8 @@ void Gptimer::set_prescaler(uint32_t reload) const {
 Status Gptimer::start_free_running(unsigned n) const {
   if (!timer_ok(n)) return Status::kBadArg;
   pmu::reg::write(base_, Reg<Counter>{timer_reg(n, kReloadOffset)}, Value<Counter>{0xFFFFFFFFu});
-  pmu::reg::write(base_, Reg<Ctrl>{timer_reg(n, kCtrlOffset)},
-                  Value<Ctrl>{}.with_flag(kCtrlEnable, true).with_flag(kCtrlRestart, true).with_flag(kCtrlLoad, true));
+  constexpr Value<Ctrl> kFreeRunning{kCtrlEnable.mask() | kCtrlRestart.mask() | kCtrlLoad.mask()};
+  pmu::reg::write(base_, Reg<Ctrl>{timer_reg(n, kCtrlOffset)}, kFreeRunning);
   return Status::kOk;
 }
 

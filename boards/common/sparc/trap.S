@@ -121,6 +121,8 @@ window_underflow:
  * current save areas (board::interrupted_context): NWINDOWS - 1 saves, then
  * as many restores; the window traps above do the spilling and filling.
  * Needs ET = 1 (the C trap dispatch runs so). A leaf: returns with %o7. */
+	.section .text.board_flush_windows, "ax"	/* its own: --gc-sections drops it when unused */
+	.align 4
 	.global board_flush_windows
 	.type board_flush_windows, #function
 board_flush_windows:
@@ -134,6 +136,7 @@ board_flush_windows:
 	 nop
 	.size board_flush_windows, . - board_flush_windows
 
+	.section .text.trap, "ax"
 /* Everything else: interrupts (0x11..0x1F), MMU traps (0x09, 0x29), and the
  * unexpected ones, which the C dispatch reports. */
 	.global trap_entry
