@@ -71,8 +71,8 @@ bool irq_force(unsigned line);
 /// caller. Returns false, writing nothing, outside such a handler.
 bool interrupted_context(pmu::profile::InterruptedContext* out);
 
-/// The board's SafeSU (on leon3-grlib: found by plug&play at start-up),
-/// or nullptr when it has none. Defined by boards with a SafeSU.
+/// The board's SafeSU record (on leon3-grlib: found by plug&play at
+/// start-up), or nullptr when the board has none.
 const SafesuInstance* safesu();
 
 struct TrapFrame;

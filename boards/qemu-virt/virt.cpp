@@ -10,6 +10,7 @@
 
 #include "board.hpp"
 #include "irq_table.hpp"
+#include "pmu/hal/mmio.hpp"
 #include "riscv/hart.hpp"
 #include "riscv/irq_dispatch.hpp"
 #include "riscv/priv.h"
@@ -31,7 +32,7 @@ inline void soft_irq(bool on) {
   else
     __asm__ volatile("csrc sip, %0" : : "r"(1ul << XSOFT_IRQ));
 #else
-  *reinterpret_cast<volatile uint32_t*>(kClintMsip) = on ? 1 : 0;
+  pmu::hal::mmio_write32(kClintMsip, on ? 1 : 0);
 #endif
 }
 
