@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Sampler's RISC-V adapters (units/counter_file.hpp) on RV64: the exact
+// CSR and SBI sequences of arm, re-arm and disarm for the M-mode Sscofpmf
+// file, the S-mode SBI file and the AME file; bad input touching nothing;
+// and the Sampler driving the CSR model through the file's own hook, so the
+// re-arm inside the callback and the hook's acknowledge after it give one
+// sample per period.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "host/backend.hpp"
+#include "pmu/profile/ring.hpp"
+#include "pmu/profile/sampler.hpp"
+#include "pmu/profile/units/ame.hpp"
+#include "pmu/profile/units/riscv.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
+
+namespace {
+using namespace pmu;
+using namespace pmu::profile;
+using namespace pmu::riscv;
+using pmu::test::CC;
+using pmu::test::CR;
+using pmu::test::CS;
+using pmu::test::CW;
+using pmu::test::SBI;
+
+constexpr uint64_t kOf = uint64_t{1} << 63;
+constexpr uint32_t kLcofie = 1u << 13;
+constexpr int64_t kAlreadyStopped = -8;
+
+CounterConfig standard(uint32_t counters, bool sscofpmf = true) {
+  CounterConfig c;
+  c.counters = counters;
+  c.sscofpmf = sscofpmf;
+  return c;
+}
+
+void count_call(void* ctx, unsigned) { ++*static_cast<unsigned*>(ctx); }
+
+TEST(ProfileUnitsRiscv, ArmStopsPreloadsClearsOfEnablesLcofiAndStarts) {
+  test::ExpectBackend bus;
+  bus.expect({CS(0x320, 0x8),                       // stop hpm3
+              CW(0xB03, 0xFFFFFFFFFFFFFC18ull),     // 2^64 - 1000
+              CC(0x323, kOf),                       // OF = 0: armed
+              CS(0x304, kLcofie),                   // mie.LCOFIE
+              CC(0x320, 0x8)});                     // start
+  test::ScopedBackend use(bus);
+  Counters c(standard(0x5 | 0x8));
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
+  unsigned calls = 0;
+  EXPECT_EQ(units::SscofpmfOps::arm(&c, 3, 1000, IrqCallback{count_call, &calls}), Status::kOk);
+  cbs.cb[3](3);
+  EXPECT_EQ(calls, 1u) << "the sampler's callback is the counter's";
+}
+
+TEST(ProfileUnitsRiscv, RearmIsOneCounterWriteAndDisarmStopsAndUnregisters) {
+  test::ExpectBackend bus;
+  bus.expect({CW(0xB04, uint64_t{0} - 4096), CS(0x320, 0x10)});
+  test::ScopedBackend use(bus);
+  Counters c(standard(0x5 | 0x10));
+  CounterCallbacks cbs;
+  unsigned calls = 0;
+  cbs.cb[4] = IrqCallback{count_call, &calls};
+  c.attach_callbacks(&cbs);
+  EXPECT_EQ(units::SscofpmfOps::rearm(&c, 4, 4096), Status::kOk);
+  EXPECT_EQ(units::SscofpmfOps::disarm(&c, 4), Status::kOk);
+  EXPECT_FALSE(cbs.cb[4].set());
+}
+
+TEST(ProfileUnitsRiscv, GroupReadIsTheRawCounter) {
+  test::ExpectBackend bus;
+  bus.expect({CR(0xB00, 0x123456789ull), CR(0xB02, 42)});
+  test::ScopedBackend use(bus);
+  Counters c(standard(0x5 | 0x8));
+  const GroupCounter cycles = units::SscofpmfOps::group(c, 0);
+  const GroupCounter instret = units::SscofpmfOps::group(c, 2);
+  EXPECT_EQ(cycles.read(cycles.unit, cycles.index), 0x123456789ull);
+  EXPECT_EQ(instret.read(instret.unit, instret.index), 42u);
+  EXPECT_EQ(instret.width, 64);
+}
+
+TEST(ProfileUnitsRiscv, BadInputTouchesNothing) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  Counters c(standard(0x5 | 0x8));
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
+  const IrqCallback cb{count_call, nullptr};
+  using Ops = units::SscofpmfOps;
+  EXPECT_EQ(Ops::arm(&c, 3, 0, cb), Status::kBadArg);      // no period
+  EXPECT_EQ(Ops::arm(&c, 0, 100, cb), Status::kBadArg);    // cycle has no OF bit
+  EXPECT_EQ(Ops::arm(&c, 2, 100, cb), Status::kBadArg);    // instret neither
+  EXPECT_EQ(Ops::arm(&c, 4, 100, cb), Status::kBadArg);    // not in the file
+  EXPECT_EQ(Ops::arm(&c, 40, 100, cb), Status::kBadArg);
+  EXPECT_EQ(Ops::arm(nullptr, 3, 100, cb), Status::kBadArg);
+  EXPECT_EQ(Ops::disarm(&c, 32), Status::kBadArg);
+  EXPECT_EQ(Ops::disarm(&c, 4), Status::kBadArg);
+  Counters no_of(standard(0x5 | 0x8, false));
+  no_of.attach_callbacks(&cbs);
+  EXPECT_EQ(Ops::arm(&no_of, 3, 100, cb), Status::kUnavailable);  // no Sscofpmf: nothing to arm
+  Counters no_storage(standard(0x5 | 0x8));
+  EXPECT_EQ(Ops::arm(&no_storage, 3, 100, cb), Status::kUnavailable);
+  CounterConfig absent = standard(0x5 | 0x8);
+  absent.present = false;
+  Counters none(absent);
+  none.attach_callbacks(&cbs);
+  EXPECT_EQ(Ops::arm(&none, 3, 100, cb), Status::kUnavailable);
+  EXPECT_FALSE(cbs.cb[3].set()) << "a refused arm registers nothing";
+  EXPECT_EQ(Ops::read(&c, 4), 0u);  // not the file's: 0, no access
+}
+
+// S-mode: everything machine-only goes through SBI. Arm: stop, the write
+// (a start with the value, then a stop: it was stopped), the OF clear (SBI
+// clears OF in a start), sie.LCOFIE, the start that arms it.
+TEST(ProfileUnitsRiscv, SbiArmAndRearmAreSbiCalls) {
+  test::ExpectBackend bus;
+  const uint64_t v = uint64_t{0} - 5000;
+  bus.expect({SBI(4, {0, 0x8, 0}, kAlreadyStopped),
+              SBI(4, {3, 1, 0}, kAlreadyStopped), SBI(3, {3, 1, 1, v}), SBI(4, {3, 1, 0}),
+              SBI(4, {3, 1, 0}, kAlreadyStopped), SBI(3, {3, 1, 0, 0}), SBI(4, {3, 1, 0}),
+              CS(0x104, kLcofie),
+              SBI(3, {0, 0x8, 0, 0}),
+              // re-arm from the callback: the counter runs, so a stop and a start with the value
+              SBI(4, {3, 1, 0}), SBI(3, {3, 1, 1, v})});
+  test::ScopedBackend use(bus);
+  SbiCounters c(standard(0x5 | 0x8));
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
+  EXPECT_EQ(units::SbiOps::arm(&c, 3, 5000, IrqCallback{count_call, nullptr}), Status::kOk);
+  EXPECT_EQ(c.armed(), 0x8u) << "the hook's snapshot includes it";
+  EXPECT_EQ(units::SbiOps::rearm(&c, 3, 5000), Status::kOk);
+}
+
+// AME: the same calls on the AME CSRs; its overflow is a board line, so
+// arm enables no LCOFI.
+TEST(ProfileUnitsRiscv, AmeArmUsesTheAmeCsrsAndNoLcofi) {
+  test::ExpectBackend bus;
+  bus.expect({CS(0x7E9, 0x20), CW(0xBE5, uint64_t{0} - 300), CC(0xBC5, kOf), CC(0x7E9, 0x20),
+              CW(0xBE5, uint64_t{0} - 300)});
+  test::ScopedBackend use(bus);
+  ame::AmeConfig ac;
+  ac.declared = true;
+  ame::AmeCounters c(ac);
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
+  EXPECT_EQ(units::AmeOps::arm(&c, 5, 300, IrqCallback{count_call, nullptr}), Status::kOk);
+  EXPECT_EQ(units::AmeOps::rearm(&c, 5, 300), Status::kOk);
+}
+
+// The Sampler on the CSR model, through the file's hook: each overflow
+// gives one sample, re-arms the counter for the next period (the preload is
+// written inside the callback, OF cleared after it), and the group deltas
+// cover one period each.
+TEST(ProfileUnitsRiscv, SamplerOnTheModelTakesOneSamplePerPeriod) {
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = true;
+  mc.num_hpm = 4;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(9, 1);  // hpm3 counts event 9, one per cycle
+  test::ModelBus bus(1);  // one cycle per access
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+
+  Counters c(standard(0x5 | 0x8));
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.program(3, make_hpm_event(9).value()), Status::kOk);
+  ASSERT_EQ(c.start(0x5), Status::kOk);
+
+  const GroupCounter group[1] = {units::SscofpmfOps::group(c, 0)};
+  SamplerConfig cfg;
+  cfg.trigger = units::SscofpmfOps::trigger(c, 3);
+  cfg.period = 500;
+  cfg.group = group;
+  cfg.group_count = 1;
+  cfg.context = [](InterruptedContext* out) {
+    *out = InterruptedContext{0x80000100, 0, 0, 0, 0, 0, 0};
+    return true;
+  };
+  static const CounterInfo kNames[1] = {{Unit::kRiscv, 0, 64, "cycles"}};
+  CaptureInfo info = capture_info_for(cfg);
+  info.trigger = {Unit::kRiscv, 3, 64, "event9"};
+  info.group = kNames;
+  std::vector<uint64_t> storage(1024);
+  SampleRing ring;
+  ASSERT_EQ(ring.init(storage.data(), storage.size() * 8, info), Status::kOk);
+  Sampler sampler;
+  ASSERT_EQ(sampler.configure(cfg, &ring), Status::kOk);
+  ASSERT_EQ(sampler.start(), Status::kOk);
+  EXPECT_EQ(model.counter(3), uint64_t{0} - 500 + 1) << "preloaded, then the start's cycle";
+
+  for (unsigned n = 1; n <= 5; ++n) {
+    bus.advance(600);  // past the overflow: OF and LCOFIP set
+    ASSERT_TRUE(model.irq_outputs() & models::RiscvCsrModel::kIrqLcofi);
+    EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+    EXPECT_EQ(model.irq_outputs(), 0u) << "acknowledged";
+    EXPECT_FALSE(model.event(3) & kOf) << "re-armed";
+    EXPECT_GT(model.counter(3), uint64_t{0} - 500) << "preloaded inside the hook, counting again";
+    EXPECT_LT(model.counter(3), uint64_t{0} - 490);
+    EXPECT_EQ(ring.committed(), n);
+  }
+  EXPECT_EQ(sampler.interrupts(), 5u);
+  const Sample s = slot_sample(ring.peek(), ring.shape());
+  EXPECT_EQ(s.pc, 0x80000100u);
+  ring.release();
+  for (unsigned n = 2; n <= 5; ++n, ring.release()) {
+    const Sample t = slot_sample(ring.peek(), ring.shape());
+    EXPECT_GE(t.deltas[0], 600u);  // one advance plus the accesses of one hook
+    EXPECT_LT(t.deltas[0], 650u);
+  }
+  EXPECT_EQ(sampler.stop(), Status::kOk);
+  EXPECT_FALSE(cbs.cb[3].set());
+  EXPECT_EQ(model.inhibit() & 0x8u, 0x8u) << "stopped";
+}
+
+}  // namespace
