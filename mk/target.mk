@@ -79,6 +79,12 @@ need_qemu = $(if $(QEMU_CMD),,$(error BOARD=$(BOARD) is build-only (no QEMU); QE
 #   SUITE_BOARDS   := the boards the suite runs on
 #   SUITE_QEMU_CPU := a QEMU -cpu for this suite (optional; default QEMU_CPU)
 #   SUITE_SRCS     := sources from outside the suite folder (optional)
+#   SUITE_CXXFLAGS := flags for the suite's objects (optional, e.g.
+#                     -fno-omit-frame-pointer)
+#   SUITE_CHECK    := a host command run after the image, with the board,
+#                     the image and its output as arguments (optional; it
+#                     prints PASS/FAIL lines of its own, e.g. from a profile
+#                     of the capture the image printed)
 # One image per suite per board: the suite folder's *.cpp and SUITE_SRCS,
 # compiled with the suite folder on the include path.
 SUITE_DIRS := $(patsubst %/suite.mk,%,$(wildcard tests/*/qemu/*/suite.mk))
@@ -86,11 +92,15 @@ define load_suite
 SUITE_BOARDS :=
 SUITE_QEMU_CPU :=
 SUITE_SRCS :=
+SUITE_CXXFLAGS :=
+SUITE_CHECK :=
 include $(1)/suite.mk
 suite.$(notdir $(1)).dir := $(1)
 suite.$(notdir $(1)).boards := $$(SUITE_BOARDS)
 suite.$(notdir $(1)).cpu := $$(SUITE_QEMU_CPU)
 suite.$(notdir $(1)).srcs := $$(wildcard $(1)/*.cpp) $$(SUITE_SRCS)
+suite.$(notdir $(1)).cxxflags := $$(SUITE_CXXFLAGS)
+suite.$(notdir $(1)).check := $$(SUITE_CHECK)
 endef
 $(foreach d,$(SUITE_DIRS),$(eval $(call load_suite,$(d))))
 $(foreach s,$(sort $(notdir $(SUITE_DIRS))),$(if $(word 2,$(filter %/$(s),$(SUITE_DIRS))),\
@@ -100,7 +110,7 @@ SUITES := $(foreach d,$(SUITE_DIRS),$(if $(filter $(BOARD),$(suite.$(notdir $(d)
 define suite_rules
 $(TDIR)/suite/$(1)/%.o: %.cpp
 	@mkdir -p $$(dir $$@)
-	$$(Q)$$(CROSS_CXX) $$(IMAGE_CXXFLAGS) -I$(suite.$(1).dir) -MMD -MP -c $$< -o $$@
+	$$(Q)$$(CROSS_CXX) $$(IMAGE_CXXFLAGS) $(suite.$(1).cxxflags) -I$(suite.$(1).dir) -MMD -MP -c $$< -o $$@
 $(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(TDIR)/suite/$(1)/%.o,$(suite.$(1).srcs)) \
                        $(TEST_RUNNER_OBJS) $(SIM_RUNTIME_OBJS) $(IMAGE_DEPS)
 	@mkdir -p $$(dir $$@)
@@ -110,15 +120,17 @@ $(foreach s,$(SUITES),$(eval $(call suite_rules,$(s))))
 QEMU_IMAGES := $(foreach s,$(SUITES),$(TDIR)/qemu/$(s).elf)
 qemu-images: $(QEMU_IMAGES)
 
-# Build, run and report every suite of this board.
+# Build, run and report every suite of this board (and its host check).
 qemu-run:
 	$(need_qemu)
-	+@rc=0; $(foreach s,$(SUITES),$(call build_run_report,suite,$(BOARD),$(s),$(TDIR)/qemu/$(s).elf,$(call qemu_cmd,$(suite.$(s).cpu))) || rc=1;) exit $$rc
+	+@rc=0; $(foreach s,$(SUITES),$(call build_run_report,suite,$(BOARD),$(s),$(TDIR)/qemu/$(s).elf,$(call qemu_cmd,$(suite.$(s).cpu))) || rc=1;\
+	  $(if $(suite.$(s).check),$(suite.$(s).check) $(BOARD) $(TDIR)/qemu/$(s).elf $(TDIR)/qemu/$(s).elf.out || rc=1;)) exit $$rc
 
 # ---- examples ---------------------------------------------------------------------
 # examples/<ex>/example.mk is a make fragment, included here:
 #   EXAMPLE_BOARDS   := the boards the example builds for
 #   EXAMPLE_QEMU_CPU := a QEMU -cpu for this example (optional)
+#   EXAMPLE_CXXFLAGS := flags for the example's own objects (optional)
 #   EXAMPLE_SYMBOLS  := demangled symbols its image must contain (optional;
 #                       work the compiler must not optimise away, make test checks)
 # examples/<ex>/expect.txt: lines its output must contain (make test checks).
@@ -127,10 +139,13 @@ define load_example
 EXAMPLE_BOARDS :=
 EXAMPLE_QEMU_CPU :=
 EXAMPLE_SYMBOLS :=
+EXAMPLE_CXXFLAGS :=
 include $(1)/example.mk
 example.$(notdir $(1)).boards := $$(EXAMPLE_BOARDS)
 example.$(notdir $(1)).cpu := $$(EXAMPLE_QEMU_CPU)
 example.$(notdir $(1)).symbols := $$(EXAMPLE_SYMBOLS)
+example.$(notdir $(1)).cxxflags := $$(EXAMPLE_CXXFLAGS)
+$$(TDIR)/obj/$(1)/%.o: EXTRA_CPPFLAGS += $$(example.$(notdir $(1)).cxxflags)
 endef
 $(foreach d,$(EXAMPLE_DIRS),$(eval $(call load_example,$(d))))
 EXAMPLES := $(foreach d,$(EXAMPLE_DIRS),$(if $(filter $(BOARD),$(example.$(notdir $(d)).boards)),$(notdir $(d))))

@@ -3,8 +3,13 @@
 """Runs the pmukit-profile tests (unittest, test_*.py here) and prints one
 "PASS|FAIL|SKIP host profile.tool.<Class>.<test>" line per test, the form
 `make test` counts. Needs PMUKIT_MAKE_CAPTURE (the capture writer built
-from the library) and PMUKIT_PROFILE_TMP (a scratch directory)."""
+from the library) and PMUKIT_PROFILE_TMP (a scratch directory).
 
+--pattern GLOB runs other test files (on_target_*.py: the tests of a
+capture a test image made, run by check_target.py), --where WHERE names
+the lines' second field (the board)."""
+
+import argparse
 import os
 import sys
 import traceback
@@ -14,9 +19,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 class LineResult(unittest.TestResult):
+    def __init__(self, where):
+        super().__init__()
+        self.where = where
+
     def _line(self, verdict, test, detail=None):
         cls, name = type(test).__name__, test._testMethodName
-        print(f'{verdict} host profile.tool.{cls}.{name}', flush=True)
+        print(f'{verdict} {self.where} profile.tool.{cls}.{name}', flush=True)
         if detail:
             print('  | ' + detail.rstrip().replace('\n', '\n  | '), flush=True)
 
@@ -38,12 +47,16 @@ class LineResult(unittest.TestResult):
 
 
 def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    p.add_argument('--pattern', default='test_*.py')
+    p.add_argument('--where', default='host')
+    a = p.parse_args()
     sys.path.insert(0, HERE)
-    suite = unittest.defaultTestLoader.discover(HERE, pattern='test_*.py', top_level_dir=HERE)
-    result = LineResult()
+    suite = unittest.defaultTestLoader.discover(HERE, pattern=a.pattern, top_level_dir=HERE)
+    result = LineResult(a.where)
     suite.run(result)
     if result.testsRun == 0:
-        print('FAIL host profile.tool (no test ran)')
+        print(f'FAIL {a.where} profile.tool (no test ran)')
         return 1
     return 0 if result.wasSuccessful() else 1
 
