@@ -27,6 +27,8 @@ Status Sampler::configure(const SamplerConfig& cfg, SampleRing* ring) {
   for (unsigned i = 0; i < cfg.group_count; ++i) mask_[i] = util::low_mask64(cfg.group[i].width);
   ring_ = ring;
   jitter_ = Jitter(cfg.period, cfg.jitter_bits, cfg.seed);
+  interrupts_ = 0;  // the statistics are this configuration's
+  no_context_ = 0;
   configured_ = true;
   return Status::kOk;
 }

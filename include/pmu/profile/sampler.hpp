@@ -80,7 +80,7 @@ class Sampler {
   // entry lacks read or has a width outside 1..64, or the trigger counter
   // is in the group (its preloads make its deltas meaningless); kMismatch
   // if the ring's shape (max_depth, group_count, sspesa words) differs;
-  // kBadArg while running.
+  // kBadArg while running. Starts interrupts() and no_context() from 0.
   Status configure(const SamplerConfig& cfg, SampleRing* ring);
 
   // Reads the group's baselines, then arms the trigger with the first

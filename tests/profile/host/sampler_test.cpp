@@ -296,3 +296,23 @@ TEST(Sampler, AFailedArmLeavesItStopped) {
 }
 
 }  // namespace
+
+namespace {
+
+// A second run on the same Sampler counts its own interrupts from 0.
+TEST(Sampler, ConfigureStartsTheStatisticsAgain) {
+  Rig r;
+  ASSERT_EQ(r.sampler.configure(r.cfg, &r.ring), Status::kOk);
+  ASSERT_EQ(r.sampler.start(), Status::kOk);
+  r.overflow();
+  g_have_context = false;
+  r.overflow();
+  EXPECT_EQ(r.sampler.no_context(), 1u);
+  EXPECT_EQ(r.sampler.interrupts(), 2u);
+  ASSERT_EQ(r.sampler.stop(), Status::kOk);
+  ASSERT_EQ(r.sampler.configure(r.cfg, &r.ring), Status::kOk);
+  EXPECT_EQ(r.sampler.interrupts(), 0u);
+  EXPECT_EQ(r.sampler.no_context(), 0u);
+}
+
+}  // namespace
