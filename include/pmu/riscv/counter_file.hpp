@@ -74,6 +74,14 @@ class CounterFile {
     return Map::read(i);
   }
 
+  // The raw value and a write with no validation and no totals: for a hot
+  // path whose caller validated i once (the profiler's re-arm and group
+  // reads, include/pmu/profile/units/counter_file.hpp: every check of read()
+  // and write() again per sample cost 40 instructions a counter). i must be
+  // a counter of this file (has(i), not time).
+  __attribute__((always_inline)) uint64_t read_unchecked(unsigned i) const { return Map::read(i); }
+  __attribute__((always_inline)) void write_unchecked(unsigned i, uint64_t value) { (void)Map::write(i, value); }
+
   // The 64-bit total: the software extension when totals are tracked,
   // otherwise the raw value where the counter is known to be 64 bits wide
   // (cycle, instret, a full-width file), else kUnavailable.

@@ -49,12 +49,24 @@ struct CounterFileOps {
     return f->start(bit);
   }
 
-  /// From the overflow callback, inside the file's hook: preload again. One
-  /// counter write (M-mode RV64: one csrw; RV32: three; SBI: a stop and a
-  /// start with the value). The hook clears the overflow bit after its
-  /// callbacks, which arms the counter for the next period.
+  /// From the overflow callback, inside the file's hook: preload for the
+  /// next period, less the events counted since the overflow (the counter
+  /// wrapped to 0 and went on counting while the interrupt was taken), as
+  /// perf does, so the events the interrupt itself causes fall in a period
+  /// and a ratio against the trigger's periods stays true. If they are half
+  /// a period or more (a period not much longer than the hook), the next
+  /// period starts afresh instead: it must not end before the hook has
+  /// acknowledged this overflow (its end would be lost) or before the
+  /// interrupt returns (a sample of the hook's own time). One read and one
+  /// write (M-mode RV64: csrr, csrw; RV32: hi/lo/hi, three writes; SBI: the
+  /// read, a stop and a start with the value). The hook clears the overflow
+  /// bit after its callbacks, which arms the counter again.
+  /// No checks: arm() validated `index`, and the Sampler re-arms only what
+  /// it armed.
   static Status rearm(void* unit, unsigned index, uint64_t period) {
-    return static_cast<File*>(unit)->write(index, preload(period));
+    File* f = static_cast<File*>(unit);
+    f->write_unchecked(index, preload(period, f->read_unchecked(index)));
+    return Status::kOk;
   }
 
   /// Stops the counter and unregisters the callback. The overflow interrupt
@@ -66,10 +78,9 @@ struct CounterFileOps {
     return f->on_overflow(index, IrqCallback{});
   }
 
-  /// A group counter's raw value: File::read (one csrr on RV64; 0 if the
-  /// index is not the file's, which configure() cannot see: name counters
-  /// the file has).
-  static uint64_t read(void* unit, unsigned index) { return static_cast<File*>(unit)->read(index).value_or(0); }
+  /// A group counter's raw value (one csrr on RV64, hi/lo/hi on RV32),
+  /// unchecked: group() checks the index once.
+  static uint64_t read(void* unit, unsigned index) { return static_cast<File*>(unit)->read_unchecked(index); }
 
   /// The trigger table of this file type.
   static constexpr TriggerOps kTrigger{arm, rearm, disarm};
@@ -77,13 +88,20 @@ struct CounterFileOps {
   /// SamplerConfig::trigger for counter `index` of `file`.
   static constexpr Trigger trigger(File& file, uint8_t index) { return Trigger{&kTrigger, &file, index}; }
   /// A GroupCounter entry for counter `index` of `file` (`width` bits, 64
-  /// for cycle and instret).
+  /// for cycle and instret). For a counter the file does not have (or
+  /// time, or a file that is not present) the entry has no read function,
+  /// which Sampler::configure refuses with kBadArg.
   static constexpr GroupCounter group(File& file, uint8_t index, uint8_t width = 64) {
-    return GroupCounter{read, &file, index, width};
+    const bool known = file.config().present && file.has(index) && index != riscv::kCounterTime;
+    return GroupCounter{known ? read : nullptr, &file, index, width};
   }
 
-  /// The value that makes a counter overflow after `period` more events.
-  static constexpr uint64_t preload(uint64_t period) { return uint64_t{0} - period; }
+  /// The value that makes a counter overflow after `period` more events,
+  /// `since` of which have already been counted (0 if that is half of them
+  /// or more).
+  static constexpr uint64_t preload(uint64_t period, uint64_t since = 0) {
+    return (since < period / 2 ? since : 0) - period;
+  }
 };
 
 }  // namespace pmu::profile::units

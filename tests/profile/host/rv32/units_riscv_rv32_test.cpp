@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Sampler's Sscofpmf adapter on RV32: the preload is the counter file's
 // split write (low half 0, high, low: a running low half cannot carry into
-// the new high half) and OF lives in mhpmeventNh; a group read is hi/lo/hi.
+// the new high half), OF lives in mhpmeventNh, and a read (the re-arm's,
+// a group counter's) is hi/lo/hi.
 #include <gtest/gtest.h>
 
 #include "host/backend.hpp"
@@ -33,7 +34,9 @@ TEST(ProfileUnitsRiscvRv32, ArmAndRearmWriteBothHalvesAndClearOfInTheHighEventHa
               CW(0xB03, 0), CW(0xB83, 0xFFFFFFFF), CW(0xB03, 0xFFFFFC18),  // 2^64 - 1000
               CC(0x723, 0x80000000),                                        // mhpmevent3h.OF
               CS(0x304, 0x2000), CC(0x320, 0x8),
-              CW(0xB03, 0), CW(0xB83, 0xFFFFFFFF), CW(0xB03, 0xFFFFFC18)});  // the re-arm
+              // the re-arm: hi/lo/hi (7 counted since the overflow), then the split write
+              CR(0xB83, 0), CR(0xB03, 7), CR(0xB83, 0),
+              CW(0xB03, 0), CW(0xB83, 0xFFFFFFFF), CW(0xB03, 0xFFFFFC1F)});
   test::ScopedBackend use(bus);
   Counters c(standard(0x5 | 0x8));
   CounterCallbacks cbs;
