@@ -33,7 +33,7 @@ constexpr uint64_t kPeriod = 1000;  // instructions between samples (mean): 3800
 // (+-32) samples it in near lock-step and misses shares by 2-3 points.
 constexpr uint8_t kJitterBits = 9;
 constexpr uint8_t kDepth = 4;        // leaf, the two callers, run(), the test
-constexpr unsigned kSlots = 5500;
+constexpr unsigned kSlots = 6500;
 
 alignas(8) uint8_t g_storage[512 + kSlots * (2 + kDepth + 2) * sizeof(uintptr_t)];
 SampleRing g_ring;
