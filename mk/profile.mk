@@ -16,3 +16,20 @@ $(PROFILE_MAKE_CAPTURE): $(call obj_in,x64,tests/profile/tool/make_capture.cpp) 
 profile-tool-run: $(PROFILE_MAKE_CAPTURE)
 	@PMUKIT_MAKE_CAPTURE=$(PROFILE_MAKE_CAPTURE) PMUKIT_PROFILE_TMP=$(HDIR)/profile/tool \
 	  python3 tests/profile/tool/run_tests.py
+
+# make profile-demo: examples/profile_sscofpmf on qemu-virt-rv64 under QEMU
+# (built, run, its output checked), then pmukit-profile's report of each of
+# its captures (tools/profile-demo.sh); the plots go to build/profile-demo/.
+# make profile-figure also copies the plot of the run on cycles to
+# docs/profiling-example.svg, the picture docs/profiling.md shows.
+PROFILE_DEMO_DIR := $(BUILD)/profile-demo
+.PHONY: profile-demo profile-demo-run profile-figure
+profile-demo: deps
+	@$(MAKE) --no-print-directory BOARD=qemu-virt-rv64 profile-demo-run
+profile-demo-run:
+	$(need_qemu)
+	+@$(call run_example,example,profile_sscofpmf)
+	@bash tools/profile-demo.sh $(BOARD) $(TDIR)/examples/profile_sscofpmf.elf $(PROFILE_DEMO_DIR)
+profile-figure: profile-demo
+	@cp $(PROFILE_DEMO_DIR)/cycles.svg docs/profiling-example.svg
+	@echo "profile-figure: wrote docs/profiling-example.svg"

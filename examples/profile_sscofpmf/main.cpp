@@ -127,7 +127,7 @@ int main() {
   sample_on("instret", kQemuInstructions, pmu::riscv::kCounterCycle, "cycles");
   board::irq_detach(board::virt::kLcofiLine);
 
-  print("\nThe base64 lines above are the two captures. pmukit-profile turns them into profiles:\n"
+  print("\npmukit-profile turns the two captures in this log into profiles:\n"
         "  pmukit-profile report <this log> --elf <this image> --capture 1   (on cycles)\n"
         "  pmukit-profile report <this log> --elf <this image> --capture 2   (on instret)\n"
         "Under QEMU -icount a cycle is an instruction: both show the same shape, CPI 1.\n");
