@@ -33,6 +33,8 @@ all: lib examples
 build_run_report = bash tools/build-run-report.sh $(1) $(2) $(3) $(4) "$(5)" "$(6)" \
                    $(MAKE) --no-print-directory BOARD=$(BOARD) $(4)
 
+# pmukit.mk writes the generated pmu/version.hpp here.
+PMUKIT_GEN_DIR := $(BUILD)/gen
 include pmukit.mk
 include mk/target.mk
 include mk/host.mk
