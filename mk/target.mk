@@ -197,3 +197,33 @@ bench-image: $(BENCH_IMAGE)
 bench-run: $(BENCH_IMAGE)
 	$(need_qemu)
 	@timeout 120 $(call qemu_cmd) $< < /dev/null | tr -d '\r' | grep '^bench '
+
+# ---- the sim package of this board and ABI (make install) --------------------------
+# pmukit-sim-<board>-<abi>: one relocatable object with the board's start-up,
+# trap entry, console, exit and interrupt glue, the trap-and-emulate runtime,
+# the models and the emulated SoC, so a user's firmware links it whole (no
+# archive-order or weak-symbol surprises; --gc-sections drops what is unused),
+# plus the board's linker script and what tools/install.py writes into the
+# package's pkg-config and CMake files (package.txt).
+SIM_PKG_DIR := $(TDIR)/pkg
+SIM_PKG_OBJS := $(BOARD_OBJS) $(SIM_RUNTIME_OBJS) $(SIM_SOC_OBJS)
+define sim_package_txt
+kind: sim
+board: $(BOARD)
+abi: $(ABI)
+arch: $(ARCH)
+board_flags: $(filter-out $(pmukit_abi_flags.$(ABI)),$(ARCH_FLAGS))
+ldscript: linker/$(LDSCRIPT)
+ldflags: $(ARCH_LDFLAGS)
+header_dirs: boards/common boards/$(BOARD) $(patsubst -I%,%,$(BOARD_INCLUDES))
+qemu: $(call qemu_cmd)
+endef
+.PHONY: sim-package
+sim-package: $(SIM_PKG_DIR)/pmukit-sim.o $(SIM_PKG_DIR)/package.txt
+$(SIM_PKG_DIR)/pmukit-sim.o: $(SIM_PKG_OBJS) $(T_FLAGS_STAMP)
+	$(need_qemu)
+	$(if $(ABI),,$(error sim-package needs ABI=<abi>))
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(ARCH_FLAGS) -nostdlib -r -o $@ $(filter %.o,$^)
+$(SIM_PKG_DIR)/package.txt: $(T_FLAGS_STAMP) mk/target.mk
+	$(shell mkdir -p $(dir $@))$(file >$@,$(sim_package_txt))
