@@ -248,12 +248,13 @@ def install_into(inst, args):
                "# this pmukit install (global, so the ABI check at the end of the",
                "# configure step sees them). Included by pmukitConfig.cmake.", ""]
 
-    def cmake_target(name, kind, props, abi_name, key, exts, text):
+    def cmake_target(name, kind, props, abi_name, key, exts, text, family):
         targets.append(f"if(NOT TARGET pmukit::{name})")
         targets.append(f"  add_library(pmukit::{name} {kind} IMPORTED GLOBAL)")
         targets.append(f"  set_target_properties(pmukit::{name} PROPERTIES")
         for k, v in props + [("INTERFACE_PMUKIT_ABI", abi_name), ("INTERFACE_PMUKIT_ABI_KEY", key),
-                             ("INTERFACE_PMUKIT_ABI_EXTS", exts), ("INTERFACE_PMUKIT_ABI_TEXT", text)]:
+                             ("INTERFACE_PMUKIT_ABI_EXTS", exts), ("INTERFACE_PMUKIT_ABI_TEXT", text),
+                             ("INTERFACE_PMUKIT_FAMILY", family)]:
             targets.append(f'    {k} "{v}"')
         targets.append("  )")
         targets.append(f"  set_property(GLOBAL APPEND PROPERTY PMUKIT_TARGETS pmukit::{name})")
@@ -288,7 +289,7 @@ def install_into(inst, args):
              f"{cmake_list(p['abi_flags'])};-ffreestanding;-include;{P}/{lib}/pmukit_abi.h;{cxx_only}"),
             ("INTERFACE_LINK_OPTIONS", cmake_list(p["abi_flags"])),
             ("INTERFACE_LINK_LIBRARIES", ";".join(link_libs)),
-        ], abi, p["key"], p["exts"], p["text"])
+        ], abi, p["key"], p["exts"], p["text"], "pmukit::")
 
     for p in pkgs:
         if p["kind"] == "host":
@@ -306,7 +307,7 @@ def install_into(inst, args):
                 ("INTERFACE_INCLUDE_DIRECTORIES", f"{P}/include"),
                 ("INTERFACE_COMPILE_DEFINITIONS", cmake_list(defs.replace("-D", ""))),
                 ("INTERFACE_COMPILE_FEATURES", "cxx_std_17"),
-            ], "host", host_key, "", host_text)
+            ], "host", host_key, "", host_text, "")
         elif p["kind"] == "host-sim":
             lib = "lib/pmukit/host-sim"
             inst.copy(os.path.join(p["dir"], "libpmu_sim.a"), f"{lib}/libpmu_sim.a")
@@ -321,7 +322,7 @@ def install_into(inst, args):
                 ("IMPORTED_LOCATION", f"{P}/{lib}/libpmu_sim.a"),
                 ("INTERFACE_INCLUDE_DIRECTORIES", f"{P}/include/pmukit-sim"),
                 ("INTERFACE_LINK_LIBRARIES", "pmukit::host"),
-            ], "host", host_key, "", host_text)
+            ], "host", host_key, "", host_text, "")
 
     sims = [p for p in pkgs if p["kind"] == "sim"]
     by_abi = {p["abi"]: p for p in abis}
@@ -355,7 +356,7 @@ def install_into(inst, args):
             ("INTERFACE_LINK_OPTIONS", cmake_list(ldflags.replace("${simdir}", f"{P}/{lib}"))),
             ("INTERFACE_LINK_LIBRARIES", f"{P}/{lib}/pmukit-sim.o;pmukit::{abi}"),
             ("INTERFACE_PMUKIT_QEMU", p["qemu"]),
-        ], abi, base["key"], base["exts"], base["text"])
+        ], abi, base["key"], base["exts"], base["text"], f"pmukit::sim-{board}-")
     # pmukit-sim-<board>: the board's own ABI (the first staged for it).
     defaults = {}
     for p in sims:
@@ -370,7 +371,7 @@ def install_into(inst, args):
         cmake_target(f"sim-{board}", "INTERFACE", [
             ("INTERFACE_LINK_LIBRARIES", f"pmukit::sim-{board}-{abi}"),
             ("INTERFACE_PMUKIT_QEMU", p["qemu"]),
-        ], abi, base["key"], base["exts"], base["text"])
+        ], abi, base["key"], base["exts"], base["text"], f"pmukit::sim-{board}-")
 
     cm = "lib/cmake/pmukit"
     inst.write(f"{cm}/pmukitTargets.cmake", "\n".join(targets) + "\n")
