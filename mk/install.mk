@@ -30,7 +30,7 @@ STAGED := $(foreach a,$(INSTALL_ABIS),$(BUILD)/pkg/$(a)) $(BUILD)/pkg/host $(BUI
 
 # The host packages: the library (host seam) and the models with the host
 # bus, built like the host tests' but without sanitizers (mk/host.mk).
-$(eval $(call host_variant,pkg,64,))
+$(eval $(call host_variant,pkg,64,-ffile-prefix-map=$(CURDIR)=.))
 HOST_PKG_DEFINES := -DPMU_HOST -DPMU_HOST_XLEN=64
 define host_package_txt
 kind: host

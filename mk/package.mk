@@ -30,7 +30,8 @@ rtlibs.sparc := -lpmugcc
 
 PDIR := $(BUILD)/pkg/$(ABI)
 ABI_FLAGS := $(pmukit_abi_flags.$(ABI))
-P_CXXFLAGS := $(ABI_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror $(PMUKIT_CXXFLAGS)
+# Installed objects name their sources relative to the source tree's top.
+P_CXXFLAGS := $(ABI_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror $(PMUKIT_CXXFLAGS) -ffile-prefix-map=$(CURDIR)=.
 # Objects keyed by tools and flags (as for boards, mk/target.mk).
 P_FLAGS_ID := $(CROSS_CXX) | $(P_CXXFLAGS)
 ODIR := $(PDIR)/obj-$(firstword $(shell printf '%s' '$(P_FLAGS_ID)' | cksum))

@@ -20,7 +20,9 @@ OPT ?= -Os
 BOARD_CAPI ?= $(BOARD_UNITS)
 
 # ---- flags: the library's come from pmukit.mk ----------------------------------
-T_COMMON := $(ARCH_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror
+# (ABI builds are the sim packages: installed objects name their sources
+# relative to the source tree's top.)
+T_COMMON := $(ARCH_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror $(if $(ABI),-ffile-prefix-map=$(CURDIR)=.)
 # Library objects (src/): the library's flags and include path, nothing
 # else, so a library source that includes a board, sim or test header
 # does not build.
@@ -34,7 +36,7 @@ IMAGE_CPPFLAGS := $(BOARD_CPPFLAGS) -Isim/include -Itests/support
 IMAGE_CXXFLAGS := $(LIB_CXXFLAGS) $(IMAGE_CPPFLAGS)
 IMAGE_CFLAGS := $(T_COMMON) -std=c11 -ffreestanding -ffunction-sections -fdata-sections \
                 $(PMUKIT_CPPFLAGS) $(IMAGE_CPPFLAGS)
-T_ASFLAGS := $(ARCH_FLAGS) -g $(BOARD_CPPFLAGS)
+T_ASFLAGS := $(ARCH_FLAGS) -g $(BOARD_CPPFLAGS) $(if $(ABI),-ffile-prefix-map=$(CURDIR)=. -Wa$(comma)--debug-prefix-map$(comma)$(CURDIR)=.)
 T_LDFLAGS := $(ARCH_FLAGS) $(ARCH_LDFLAGS) -nostdlib -nostartfiles -Wl,--gc-sections \
              -Wl,--no-warn-rwx-segments -T linker/$(LDSCRIPT)
 # Per-object additions (examples, suites) go here as target-specific values.

@@ -170,8 +170,10 @@ class Installer:
 
     def finish(self):
         self.mkdir(os.path.dirname(MANIFEST))
+        # The root's own created folders as a count of levels, so the manifest
+        # names no DESTDIR (a package built with DESTDIR ships it).
         text = ("".join(f"file {f}\n" for f in self.files) + "".join(f"dir {d}\n" for d in self.dirs) +
-                "".join(f"root {d}\n" for d in self.root_dirs))
+                f"root-levels {len(self.root_dirs)}\n")
         with open(self.path(MANIFEST), "w") as fh:
             fh.write(text)
 
@@ -181,11 +183,18 @@ def uninstall(root):
     manifest = os.path.join(root, MANIFEST)
     if not os.path.isfile(manifest):
         return 0
-    files, dirs, root_dirs = [], [], []
+    files, dirs, levels = [], [], 0
     with open(manifest) as fh:
         for line in fh:
             kind, _, rel = line.rstrip("\n").partition(" ")
-            {"file": files, "dir": dirs, "root": root_dirs}[kind].append(rel)
+            if kind == "root-levels":
+                levels = int(rel)
+            else:
+                (files if kind == "file" else dirs).append(rel)
+    root_dirs, up = [], root
+    for _ in range(levels):
+        root_dirs.append(up)
+        up = os.path.dirname(up)
     for rel in files + [MANIFEST]:
         try:
             os.remove(os.path.join(root, rel))
@@ -198,6 +207,22 @@ def uninstall(root):
         except OSError:
             pass
     return len(files)
+
+
+def flat_linker_script(path):
+    """A linker script with its INCLUDEs (paths from the source tree's top)
+    replaced by what they include: the installed script stands alone."""
+    out = []
+    with open(path) as fh:
+        for line in fh:
+            m = re.match(r"\s*INCLUDE\s+(\S+)\s*$", line)
+            if m:
+                out.append(f"/* ---- {m.group(1)} ---- */\n")
+                out.append(flat_linker_script(m.group(1)))
+                out.append(f"/* ---- end of {m.group(1)} ---- */\n")
+            else:
+                out.append(line)
+    return "".join(out)
 
 
 def pc_file(name, description, version, variables, fields):
@@ -333,7 +358,7 @@ def install_into(inst, args):
         lib = f"lib/pmukit/{name}"
         ld = os.path.basename(p["ldscript"])
         inst.copy(os.path.join(p["dir"], "pmukit-sim.o"), f"{lib}/pmukit-sim.o")
-        inst.copy(p["ldscript"], f"{lib}/{ld}")
+        inst.write(f"{lib}/{ld}", flat_linker_script(p["ldscript"]))
         inst.copy_tree("sim/include/pmu_sim", "include/pmukit-sim/pmu_sim", (".hpp", ".h"))
         incs = []
         for d in p["header_dirs"].split():
@@ -344,7 +369,7 @@ def install_into(inst, args):
         desc = (f"pmukit-sim for {board} ({base['text']}): QEMU board runtime (start-up, linker script, "
                 f"console, exit, interrupts), trap-and-emulate runtime, behavioural models, emulated SoC")
         variables = {"prefix": args.prefix, "includedir": "${prefix}/include", "simdir": f"${{prefix}}/{lib}",
-                     "qemu": p["qemu"], "board": board, "abi": abi}
+                     "qemu": p["qemu"], "board": board, "abi": abi, "cxxflags": FREESTANDING_CXXFLAGS}
         inst.write(f"{pc}/pmukit-{name}.pc", pc_file(
             f"pmukit-{name}", desc, version, dict(variables),
             [("Requires", f"pmukit-{abi} = {version}"), ("Cflags", cflags),
@@ -365,7 +390,8 @@ def install_into(inst, args):
         abi = p["abi"]
         inst.write(f"{pc}/pmukit-sim-{board}.pc", pc_file(
             f"pmukit-sim-{board}", f"pmukit-sim for {board} in its own ABI: pmukit-sim-{board}-{abi}", version,
-            {"prefix": args.prefix, "qemu": p["qemu"], "board": board, "abi": abi},
+            {"prefix": args.prefix, "qemu": p["qemu"], "board": board, "abi": abi,
+             "cxxflags": FREESTANDING_CXXFLAGS},
             [("Requires", f"pmukit-sim-{board}-{abi} = {version}")]))
         base = by_abi[abi]
         cmake_target(f"sim-{board}", "INTERFACE", [

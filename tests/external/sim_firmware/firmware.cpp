@@ -3,10 +3,18 @@
 // pmukit-sim package (CMake or pkg-config), run under QEMU: the SafeSU
 // counts a workload of the emulated SoC and one counter, preloaded just
 // below 2^32, wraps and raises the overflow interrupt, which reaches the
-// driver's hook through a real trap. Ends with "verdict: PASS" (exit 0).
+// driver's hook through a real trap. On the RISC-V virt boards the CM perf
+// block counts the same workload too, and on RV64 the AME counters.
+// Ends with "verdict: PASS" (exit status 0).
 #include "board.hpp"
 #include "board_config.hpp"
 #include "pmu/safesu/safesu.hpp"
+#if defined(__riscv)
+#include "pmu/cm/perf.hpp"
+#if __riscv_xlen == 64
+#include "pmu/riscv/ame.hpp"
+#endif
+#endif
 #include "pmu/version.hpp"
 #include "pmu_sim/harness.hpp"
 #include "pmu_sim/soc.hpp"
@@ -50,23 +58,53 @@ void on_overflow(void*, unsigned counter) {
 // The handler of the SafeSU overflow line: the driver's hook.
 void overflow_line(void*, unsigned) { (void)g_su.handle_overflow_irq(); }
 
-uint32_t compute(unsigned rounds) {
+// A workload phase: integer arithmetic, while the emulated SoC raises the
+// events the phase would raise on hardware.
+uint32_t run(soc::Phase phase, unsigned rounds) {
   uint32_t x = 1;
-  soc::phase_begin(soc::Phase::kCompute);
+  soc::phase_begin(phase);
   for (unsigned r = 0; r < rounds; ++r) {
-    soc::phase_round(soc::Phase::kCompute, r);
+    soc::phase_round(phase, r);
     for (unsigned i = 0; i < 32; ++i) x = x * 1103515245u + 12345u;
     soc::service();
   }
-  soc::phase_end(soc::Phase::kCompute);
+  soc::phase_end(phase);
   return x;
 }
 
 }  // namespace
 
+#if defined(__riscv)
+constexpr unsigned kUnits = soc::kSafesu | soc::kCm
+#if __riscv_xlen == 64
+                            | soc::kAmeCsrs
+#endif
+    ;
+pmu::cm::Perf g_cm{board::config::kCmGcrBase};
+#else
+constexpr unsigned kUnits = soc::kSafesu;
+#endif
+#if defined(__riscv) && __riscv_xlen == 64
+namespace ame = pmu::riscv::ame;
+ame::AmeCounters g_ame{ame::AmeConfig{true, 0xFFFFFFFDu}};
+#endif
+
 int main() {
   harness::printf("external firmware (C++) on %s, pmukit %s\n", board::name(), PMU_VERSION_STRING);
-  check(soc::attach(soc::kSafesu, kPlacement), "the emulated SafeSU mapped");
+  check(soc::attach(kUnits, kPlacement), "the emulated units mapped");
+#if defined(__riscv)
+  check(g_cm.probe() == pmu::Status::kOk, "CM perf block probed");
+  check(g_cm.program(pmu::cm::Counter::kP0, pmu::cm::event::kRequestCount, 0) == pmu::Status::kOk, "CM P0");
+  check(g_cm.reset(pmu::cm::kAll) == pmu::Status::kOk && g_cm.start(pmu::cm::kAll) == pmu::Status::kOk,
+        "CM counters started");
+#endif
+#if defined(__riscv) && __riscv_xlen == 64
+  check(g_ame.init() == pmu::Status::kOk, "AME counters found");
+  const auto cycles_event = ame::single(1);
+  check(cycles_event.ok() && ame::program(g_ame, 3, ame::decode(cycles_event.value()).value()) == pmu::Status::kOk,
+        "AME counter 3 programmed");
+  check(g_ame.write(3, 0) == pmu::Status::kOk && g_ame.start(1u << 3) == pmu::Status::kOk, "AME counter 3 started");
+#endif
 
   check(g_su.route(0, pmu_sim::soc::kCpu0Cycles) == pmu::Status::kOk, "route counter 0");
   check(g_su.route(1, pmu_sim::soc::kCpu0Compute) == pmu::Status::kOk, "route counter 1");
@@ -83,10 +121,25 @@ int main() {
 
   check(g_su.enable_counters() == pmu::Status::kOk, "enable_counters");
   board::irq_global_enable();
-  const uint32_t sum = compute(400);
+  uint32_t sum = run(soc::Phase::kCompute, 400);
+#if defined(__riscv) && __riscv_xlen == 64
+  sum += run(soc::Phase::kMatrix, 100);
+#endif
   board::irq_global_disable();
   check(g_su.disable_counters() == pmu::Status::kOk, "disable_counters");
 
+#if defined(__riscv)
+  check(g_cm.stop(pmu::cm::kAll) == pmu::Status::kOk, "CM counters stopped");
+  const auto cm_cycles = g_cm.read64(pmu::cm::Counter::kCycle);
+  harness::printf("CM: %llu cycles\n", static_cast<unsigned long long>(cm_cycles.value_or(0)));
+  check(cm_cycles.value_or(0) > 0, "the CM counted cycles");
+#endif
+#if defined(__riscv) && __riscv_xlen == 64
+  check(g_ame.stop(1u << 3) == pmu::Status::kOk, "AME counter 3 stopped");
+  const auto ame_count = g_ame.read(3);
+  harness::printf("AME counter 3: %llu\n", static_cast<unsigned long long>(ame_count.value_or(0)));
+  check(ame_count.value_or(0) > 0, "the AME counter counted the matrix phase");
+#endif
   const auto cycles = g_su.read_counter64(0);
   const auto busy = g_su.read_counter64(1);
   const auto wrapped = g_su.read_counter64(kWrap);
