@@ -11,7 +11,7 @@ step.build := every board builds warning-free and freestanding, with its example
 step.qemu := QEMU suites on $(QEMU_BOARDS)
 step.examples := the examples under QEMU, output checked
 step.external := the installed packages from outside the tree: your firmware under QEMU per board and ABI, host-sim, CMake and pkg-config, ABI mismatch
-step.docs := the API reference builds without a warning
+step.docs := the API reference builds without a warning; every code block in README.md and docs/*.md compiles; undocumented declarations per header
 
 .PHONY: test $(addprefix test-,$(TEST_STEPS))
 test: deps
@@ -53,4 +53,10 @@ test-examples:
 test-external:
 	+@bash tools/external-check.sh
 
-test-docs: docs
+test-docs:
+	@rc=0; \
+	bash tools/docs-check.sh || rc=1; \
+	bash tools/verdict.sh docs blocks.self-test python3 tools/docs-blocks.py --self-test || rc=1; \
+	python3 tools/docs-blocks.py || rc=1; \
+	bash tools/docs-undocumented.sh || rc=1; \
+	exit $$rc
