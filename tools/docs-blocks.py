@@ -20,6 +20,8 @@ FAIL. A block without an annotation, or with one this tool does not know,
 is a FAIL.
 
   docs-blocks.py [FILE.md...]     default: README.md docs/*.md
+  docs-blocks.py --sync FILE.md   rewrite its "compile: file" blocks from
+                                  the files they name
   docs-blocks.py --self-test      a broken block fails, a good one passes,
                                   a missing annotation fails
 """
@@ -179,10 +181,33 @@ def self_test():
     return 0 if ok else 1
 
 
+def sync(path):
+    """Replace each "compile: file X" block's body with X's text."""
+    lines = open(path).read().split("\n")
+    out, i = [], 0
+    while i < len(lines):
+        out.append(lines[i])
+        a = ANNOTATION.match(lines[i])
+        if a and a.group(1).split()[0] == "file" and i + 1 < len(lines) and FENCE.match(lines[i + 1]):
+            fence = FENCE.match(lines[i + 1]).group(2)
+            out.append(lines[i + 1])
+            j = i + 2
+            while j < len(lines) and not lines[j].strip().startswith(fence):
+                j += 1
+            out += open(a.group(1).split()[1]).read().rstrip("\n").split("\n")
+            i = j
+            continue
+        i += 1
+    open(path, "w").write("\n".join(out))
+    return 0
+
+
 def main():
     args = sys.argv[1:]
     if args == ["--self-test"]:
         return self_test()
+    if len(args) == 2 and args[0] == "--sync":
+        return sync(args[1])
     return run(args or ["README.md"] + sorted(glob.glob("docs/*.md")))
 
 
