@@ -5,7 +5,8 @@
 # never from the source tree: the consumer projects of tests/external are
 # copied to build/external/src and find pmukit through PKG_CONFIG_LIBDIR and
 # CMAKE_PREFIX_PATH alone. One PASS/FAIL line per check, as it happens:
-#   install, install.destdir, install.relative-prefix, uninstall, version
+#   install, install.destdir, install.relative-prefix, uninstall, version,
+#   docs.install-packages (docs/install.md names every installed package)
 #   package.<abi>.freestanding            each installed libpmu
 #   sim.<board>-<abi>.<cmake|pkg-config>.<c|cpp>
 #                                         your firmware under QEMU against
@@ -218,6 +219,17 @@ if [ "$(pkg-config --modversion pmukit-host)" = "$version" ] && pkg-config --atl
 else
   sed 's/^/  | /' "$out/version.log"
   verdict FAIL external version "pkg-config, CMake or pmu/version.hpp disagree with VERSION ($version)" || ok=1
+fi
+
+# docs/install.md names every package make install wrote.
+missing=$(for pc in "$prefix"/lib/pkgconfig/*.pc; do
+  n=$(basename "$pc" .pc)
+  grep -q -- "$n\b" docs/install.md || echo "$n"
+done)
+if [ -z "$missing" ]; then
+  verdict PASS external docs.install-packages
+else
+  verdict FAIL external docs.install-packages "docs/install.md does not name: $(echo $missing)" || ok=1
 fi
 
 for lib in "$prefix"/lib/pmukit/*/libpmu.a; do
