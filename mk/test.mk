@@ -5,7 +5,7 @@
 # is also a target of its own (make test-<step>), which fails if anything in
 # it failed.
 TEST_STEPS := checks host build qemu examples external docs
-step.checks := dependency rules, licence lines, make's own behaviour; self-tests of the checkers
+step.checks := dependency rules, licence lines, the behaviour of make; self-tests of the checkers
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
 step.qemu := QEMU suites on $(QEMU_BOARDS)
