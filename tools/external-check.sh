@@ -6,7 +6,8 @@
 # copied to build/external/src and find pmukit through PKG_CONFIG_LIBDIR and
 # CMAKE_PREFIX_PATH alone. One PASS/FAIL line per check, as it happens:
 #   install, install.destdir, install.relative-prefix, uninstall, version,
-#   docs.install-packages (docs/install.md names every installed package)
+#   docs.install-packages (docs/install.md names every installed package),
+#   profile-tool (bin/pmukit-profile runs from the install)
 #   package.<abi>.freestanding            each installed libpmu
 #   sim.<board>-<abi>.<cmake|pkg-config>.<c|cpp>
 #                                         your firmware under QEMU against
@@ -231,6 +232,9 @@ if [ -z "$missing" ]; then
 else
   verdict FAIL external docs.install-packages "docs/install.md does not name: $(echo $missing)" || ok=1
 fi
+
+# The profiler's host tool runs from the install (bin/ finds lib/pmukit/python).
+bash tools/verdict.sh external profile-tool "$prefix/bin/pmukit-profile" --help || ok=1
 
 for lib in "$prefix"/lib/pmukit/*/libpmu.a; do
   abi=$(basename "$(dirname "$lib")")

@@ -255,7 +255,7 @@ def install_into(inst, args):
 
     inst.copy_tree("include/pmu", "include/pmu", (".hpp", ".h"))
     inst.copy(os.path.join(args.gen_dir, "pmu/version.hpp"), "include/pmu/version.hpp")
-    for doc in ("LICENSE", "CHANGELOG.md", "README.md"):
+    for doc in ("LICENSE", "NOTICE", "CHANGELOG.md", "README.md"):
         inst.copy(doc, f"share/doc/pmukit/{doc}")
     # The profiler's host tool: the launcher finds its package in ../lib/pmukit/python.
     inst.copy("tools/pmukit-profile", "bin/pmukit-profile", 0o755)
