@@ -36,6 +36,7 @@ build_run_report = bash tools/build-run-report.sh $(1) $(2) $(3) $(4) "$(5)" "$(
 # pmukit.mk writes the generated pmu/version.hpp here.
 PMUKIT_GEN_DIR := $(BUILD)/gen
 include pmukit.mk
+include mk/flags.mk
 include mk/target.mk
 include mk/host.mk
 include mk/install.mk

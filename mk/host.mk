@@ -23,10 +23,7 @@ HOST_TEST_CPPFLAGS := -DPMU_HOST $(PMUKIT_CPPFLAGS) -Isim/include -Itests/suppor
 # object depends on it, so changing them (HOST_CXX=..., a flag) rebuilds.
 host_flags_id = $(HOST_CXX) $(HOST_CC) | $(PMUKIT_HOST_CXXFLAGS) $(PMUKIT_WARNFLAGS) | $(HOST_TEST_CPPFLAGS) | $(2) $(3)
 define host_variant
-ifneq ($$(file <$(HDIR)/$(1)/flags.txt),$$(call host_flags_id,$(1),$(2),$(3)))
-$$(shell mkdir -p $(HDIR)/$(1))
-$$(file >$(HDIR)/$(1)/flags.txt,$$(call host_flags_id,$(1),$(2),$(3)))
-endif
+$$(call flags_stamp,$(HDIR)/$(1)/flags.txt,$$(call host_flags_id,$(1),$(2),$(3)))
 $(HDIR)/$(1)/src/%.o: src/%.cpp $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CXX) -O1 -g $$(PMUKIT_HOST_CXXFLAGS) $$(PMUKIT_WARNFLAGS) -Werror -DPMU_HOST_XLEN=$(2) $(3) \

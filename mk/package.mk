@@ -15,6 +15,7 @@ BUILD ?= build
 OPT ?= -Os
 PMUKIT_GEN_DIR := $(BUILD)/gen
 include pmukit.mk
+include mk/flags.mk
 $(if $(filter $(ABI),$(PMUKIT_ABIS)),,$(error ABI=$(ABI): ABIs: $(PMUKIT_ABIS)))
 include boards/common/$(pmukit_abi_arch.$(ABI))/toolchain.mk
 
@@ -33,13 +34,8 @@ ABI_FLAGS := $(pmukit_abi_flags.$(ABI))
 # Installed objects name their sources relative to the source tree's top.
 P_CXXFLAGS := $(ABI_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror $(PMUKIT_CXXFLAGS) -ffile-prefix-map=$(CURDIR)=.
 # Objects keyed by tools and flags (as for boards, mk/target.mk).
-P_FLAGS_ID := $(CROSS_CXX) | $(P_CXXFLAGS)
-ODIR := $(PDIR)/obj-$(firstword $(shell printf '%s' '$(P_FLAGS_ID)' | cksum))
+ODIR := $(call keyed_objdir,$(PDIR),$(CROSS_CXX) | $(P_CXXFLAGS))
 P_FLAGS_STAMP := $(PDIR)/flags.txt
-ifneq ($(file <$(P_FLAGS_STAMP)),$(P_FLAGS_ID))
-$(shell mkdir -p $(PDIR))
-$(file >$(P_FLAGS_STAMP),$(P_FLAGS_ID))
-endif
 
 LIB_SRCS := $(patsubst $(PMUKIT_DIR)/%,%,$(call pmukit_srcs,$(UNITS),$(UNITS)))
 LIB_OBJS := $(patsubst %.cpp,$(ODIR)/%.o,$(LIB_SRCS))

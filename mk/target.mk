@@ -48,12 +48,8 @@ EXTRA_CPPFLAGS :=
 # written to $(TDIR)/flags.txt whenever they change, and libpmu (hence every
 # image) depends on it, so switching back relinks too.
 T_FLAGS_ID := $(CROSS_CXX) $(CROSS_CC) | $(IMAGE_CXXFLAGS) | $(IMAGE_CFLAGS) | $(T_ASFLAGS) | $(T_LDFLAGS) $(ARCH_LIBS)
-ODIR := $(TDIR)/obj-$(firstword $(shell printf '%s' '$(T_FLAGS_ID)' | cksum))
+ODIR := $(call keyed_objdir,$(TDIR),$(T_FLAGS_ID))
 T_FLAGS_STAMP := $(TDIR)/flags.txt
-ifneq ($(file <$(T_FLAGS_STAMP)),$(T_FLAGS_ID))
-$(shell mkdir -p $(TDIR))
-$(file >$(T_FLAGS_STAMP),$(T_FLAGS_ID))
-endif
 
 $(ODIR)/src/%.o: src/%.cpp
 	@mkdir -p $(dir $@)
