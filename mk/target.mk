@@ -219,7 +219,7 @@ arch: $(ARCH)
 board_flags: $(filter-out $(pmukit_abi_flags.$(ABI)),$(ARCH_FLAGS))
 ldscript: linker/$(LDSCRIPT)
 ldflags: $(ARCH_LDFLAGS)
-header_dirs: boards/common boards/$(BOARD) $(patsubst -I%,%,$(BOARD_INCLUDES))
+headers: $(BOARD_HEADERS)
 qemu: $(call qemu_cmd)
 endef
 .PHONY: sim-package

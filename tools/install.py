@@ -360,10 +360,12 @@ def install_into(inst, args):
         inst.copy(os.path.join(p["dir"], "pmukit-sim.o"), f"{lib}/pmukit-sim.o")
         inst.write(f"{lib}/{ld}", flat_linker_script(p["ldscript"]))
         inst.copy_tree("sim/include/pmu_sim", "include/pmukit-sim/pmu_sim", (".hpp", ".h"))
-        incs = []
-        for d in p["header_dirs"].split():
-            inst.copy_tree(d, "include/pmukit-sim/" + d, (".hpp", ".h"))
-            incs.append("${includedir}/pmukit-sim/" + d)
+        # The board's headers (BOARD_HEADERS), each at its path below its
+        # boards/ folder (boards/common/riscv/trap_frame.hpp is
+        # riscv/trap_frame.hpp), in one folder per board.
+        incs = [f"${{includedir}}/pmukit-sim/boards/{board}"]
+        for h in p["headers"].split():
+            inst.copy(h, f"include/pmukit-sim/boards/{board}/" + "/".join(h.split("/")[2:]))
         cflags = " ".join(["-I${includedir}/pmukit-sim"] + [f"-I{i}" for i in incs] + p["board_flags"].split())
         ldflags = f"-nostartfiles -nostdlib -Wl,-T,${{simdir}}/{ld} -Wl,--gc-sections -Wl,--no-warn-rwx-segments {p['ldflags']}".strip()
         desc = (f"pmukit-sim for {board} ({base['text']}): QEMU board runtime (start-up, linker script, "

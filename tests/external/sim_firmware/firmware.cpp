@@ -25,22 +25,21 @@ namespace {
 namespace soc = pmu_sim::soc;
 using pmu::safesu::SafeSU;
 
-// Where this board's emulated SoC puts the SafeSU and which lines it drives.
+// Where the units are and which lines they drive: the board's records
+// (board_config.hpp), which the emulated SoC places its models by.
+constexpr const board::SafesuInstance& kSafesu = board::config::kSafesu;
 constexpr soc::Placement kPlacement = {
-    board::config::kSafesuBase,
-    {board::config::kSafesuIrqOverflow, board::config::kSafesuIrqQuota, board::config::kSafesuIrqRdc,
-     board::config::kSafesuIrqMccu0},
+    kSafesu,
 #if defined(__riscv)
-    board::config::kCmGcrBase,
-    board::config::kCmIrqLine,
+    board::config::kCm,
+    board::config::kAme,
 #else
-    0,
-    pmu_sim::kNoLine,
+    board::CmInstance{0, false, board::kNotWired},
+    board::AmeInstance{false, board::kNotWired},
 #endif
-    board::config::kAmeIrqLine,
 };
 
-SafeSU g_su{board::config::kSafesuBase, pmu::safesu::k4c128};
+SafeSU g_su{kSafesu.base, pmu::safesu::k4c128};
 constexpr unsigned kWrap = 3;  // the preloaded counter
 volatile unsigned g_hook_calls;
 volatile unsigned g_hook_counter;
@@ -56,7 +55,7 @@ void on_overflow(void*, unsigned counter) {
   g_hook_counter = counter;
 }
 // The handler of the SafeSU overflow line: the driver's hook.
-void overflow_line(void*, unsigned) { (void)g_su.handle_overflow_irq(); }
+void overflow_line(void*) { (void)g_su.handle_overflow_irq(); }
 
 // A workload phase: integer arithmetic, while the emulated SoC raises the
 // events the phase would raise on hardware.
@@ -80,13 +79,13 @@ constexpr unsigned kUnits = soc::kSafesu | soc::kCm
                             | soc::kAmeCsrs
 #endif
     ;
-pmu::cm::Perf g_cm{board::config::kCmGcrBase};
+pmu::cm::Perf g_cm{board::config::kCm.gcr_base, board::config::kCm.perf_block};
 #else
 constexpr unsigned kUnits = soc::kSafesu;
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
 namespace ame = pmu::riscv::ame;
-ame::AmeCounters g_ame{ame::AmeConfig{true, 0xFFFFFFFDu}};
+ame::AmeCounters g_ame{ame::AmeConfig{board::config::kAme.declared, 0xFFFFFFFDu}};
 #endif
 
 int main() {
@@ -113,7 +112,7 @@ int main() {
   check(g_su.disable_counters() == pmu::Status::kOk, "disable_counters");
   check(g_su.reset_counters() == pmu::Status::kOk, "reset_counters");
   check(g_su.on_overflow(kWrap, pmu::IrqCallback{on_overflow, nullptr}) == pmu::Status::kOk, "on_overflow");
-  check(harness::attach_irq_handler(board::config::kSafesuIrqOverflow, overflow_line, nullptr),
+  check(harness::attach_irq_handler(kSafesu.irq.overflow, overflow_line, nullptr),
         "the overflow line attached");
   check(g_su.set_overflow_irq(kWrap, true) == pmu::Status::kOk, "set_overflow_irq");
   check(g_su.enable_overflow() == pmu::Status::kOk, "enable_overflow");
