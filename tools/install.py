@@ -367,7 +367,10 @@ def install_into(inst, args):
         for h in p["headers"].split():
             inst.copy(h, f"include/pmukit-sim/boards/{board}/" + "/".join(h.split("/")[2:]))
         cflags = " ".join(["-I${includedir}/pmukit-sim"] + [f"-I{i}" for i in incs] + p["board_flags"].split())
-        ldflags = f"-nostartfiles -nostdlib -Wl,-T,${{simdir}}/{ld} -Wl,--gc-sections -Wl,--no-warn-rwx-segments {p['ldflags']}".strip()
+        # The board's own link flags first: a --defsym the script tests with
+        # DEFINED() (the S-mode board's __image_base) must come before -T.
+        ldflags = (f"-nostartfiles -nostdlib {p['ldflags']} -Wl,-T,${{simdir}}/{ld} -Wl,--gc-sections "
+                   "-Wl,--no-warn-rwx-segments")
         desc = (f"pmukit-sim for {board} ({base['text']}): QEMU board runtime (start-up, linker script, "
                 f"console, exit, interrupts), trap-and-emulate runtime, behavioural models, emulated SoC")
         variables = {"prefix": args.prefix, "includedir": "${prefix}/include", "simdir": f"${{prefix}}/{lib}",
