@@ -36,7 +36,8 @@ export MAKEFLAGS=  # the consumers' own makes see none of make test's
 
 # $(cross_prefix ABI): the toolchain prefix of an ABI's compiler.
 cross_prefix() { case $1 in leon3) echo sparc64-linux-gnu- ;; *) echo riscv64-unknown-elf- ;; esac; }
-toolchain_file() { case $1 in leon3) echo "$out/src/toolchains/leon3.cmake" ;; *) echo "$out/src/toolchains/riscv.cmake" ;; esac; }
+# The CMake arguments of a cross build for ABI $1 (tests/external/toolchains/cross-gcc.cmake).
+cross_args() { echo "-DCMAKE_TOOLCHAIN_FILE=$out/src/toolchains/cross-gcc.cmake" "-DFW_CROSS=$(cross_prefix "$1")"; }
 abi_flags() { pkg-config --variable=abi_flags "pmukit-$1"; }
 # Run "CMD..." quietly into LOG; on failure show LOG's tail and print FAIL WHAT.
 quiet() {
@@ -61,7 +62,7 @@ job_sim() {
   mkdir -p "$dir"
   if [ "$route" = cmake ]; then
     quiet "sim.$name.cmake.configure" "$dir/configure.log" \
-      cmake -S "$out/src/sim_firmware" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$(toolchain_file "$abi")" \
+      cmake -S "$out/src/sim_firmware" -B "$dir" $(cross_args "$abi") \
       -DFW_ABI_FLAGS="$(abi_flags "$abi")" -DPMUKIT_SIM="$board-$abi" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON || return 1
   fi
   for lang in $(ls "$out/src/sim_firmware" | sed -n 's/^firmware\.\(c\|cpp\)$/\1/p'); do
@@ -115,7 +116,7 @@ job_abi_mismatch() {
   log=$dir/log
   if [ "$route" = cmake ]; then
     want2="rv64imafdc/lp64d"
-    cmake -S "$out/src/sim_firmware" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$(toolchain_file rv64gc-lp64d)" \
+    cmake -S "$out/src/sim_firmware" -B "$dir" $(cross_args rv64gc-lp64d) \
       -DFW_ABI_FLAGS="$(abi_flags rv64gc-lp64d)" -DPMUKIT_SIM=qemu-virt-rv64-rv64imac-lp64 > "$log" 2>&1
   else
     want2="lp64d ABI"
@@ -139,7 +140,8 @@ job_abi_mismatch() {
 job_add_subdirectory() {
   local what=$1 dir=$out/add_subdirectory.$1 args=()
   if [ "$what" != host ]; then
-    args=(-DCMAKE_TOOLCHAIN_FILE="$(toolchain_file "$what")" -DFW_ABI_FLAGS="$(abi_flags "$what")")
+    read -r -a args <<< "$(cross_args "$what")"
+    args+=(-DFW_ABI_FLAGS="$(abi_flags "$what")")
   fi
   quiet "add_subdirectory.$what.configure" "$dir.configure.log" \
     cmake -S "$out/src/cmake_subdir" -B "$dir" -DPMUKIT_SOURCE_DIR="$src" "${args[@]}" || return 1

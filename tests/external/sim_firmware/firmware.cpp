@@ -17,28 +17,15 @@
 #endif
 #include "pmu/version.hpp"
 #include "pmu_sim/harness.hpp"
-#include "pmu_sim/soc.hpp"
-#include "pmu_sim/soc_events.hpp"
+#include "sim_glue.h"
 
 namespace {
 
-namespace soc = pmu_sim::soc;
 using pmu::safesu::SafeSU;
 
 // Where the units are and which lines they drive: the board's records
-// (board_config.hpp), which the emulated SoC places its models by.
+// (board_config.hpp). sim_glue.cpp maps the emulated units there.
 constexpr const board::SafesuInstance& kSafesu = board::config::kSafesu;
-constexpr soc::Placement kPlacement = {
-    kSafesu,
-#if defined(__riscv)
-    board::config::kCm,
-    board::config::kAme,
-#else
-    board::CmInstance{0, false, board::kNotWired},
-    board::AmeInstance{false, board::kNotWired},
-#endif
-};
-
 SafeSU g_su{kSafesu.base, pmu::safesu::k4c128};
 constexpr unsigned kWrap = 3;  // the preloaded counter
 volatile unsigned g_hook_calls;
@@ -57,40 +44,19 @@ void on_overflow(void*, unsigned counter) {
 // The handler of the SafeSU overflow line: the driver's hook.
 void overflow_line(void*) { (void)g_su.handle_overflow_irq(); }
 
-// A workload phase: integer arithmetic, while the emulated SoC raises the
-// events the phase would raise on hardware.
-uint32_t run(soc::Phase phase, unsigned rounds) {
-  uint32_t x = 1;
-  soc::phase_begin(phase);
-  for (unsigned r = 0; r < rounds; ++r) {
-    soc::phase_round(phase, r);
-    for (unsigned i = 0; i < 32; ++i) x = x * 1103515245u + 12345u;
-    soc::service();
-  }
-  soc::phase_end(phase);
-  return x;
-}
-
-}  // namespace
-
 #if defined(__riscv)
-constexpr unsigned kUnits = soc::kSafesu | soc::kCm
-#if __riscv_xlen == 64
-                            | soc::kAmeCsrs
-#endif
-    ;
 pmu::cm::Perf g_cm{board::config::kCm.gcr_base, board::config::kCm.perf_block};
-#else
-constexpr unsigned kUnits = soc::kSafesu;
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
 namespace ame = pmu::riscv::ame;
 ame::AmeCounters g_ame{ame::AmeConfig{board::config::kAme.declared, 0xFFFFFFFDu}};
 #endif
 
+}  // namespace
+
 int main() {
   harness::printf("external firmware (C++) on %s, pmukit %s\n", board::name(), PMU_VERSION_STRING);
-  check(soc::attach(kUnits, kPlacement), "the emulated units mapped");
+  check(fw_sim_attach(), "the emulated units mapped");
 #if defined(__riscv)
   check(g_cm.probe() == pmu::Status::kOk, "CM perf block probed");
   check(g_cm.program(pmu::cm::Counter::kP0, pmu::cm::event::kRequestCount, 0) == pmu::Status::kOk, "CM P0");
@@ -105,14 +71,14 @@ int main() {
   check(g_ame.write(3, 0) == pmu::Status::kOk && g_ame.start(1u << 3) == pmu::Status::kOk, "AME counter 3 started");
 #endif
 
-  check(g_su.route(0, pmu_sim::soc::kCpu0Cycles) == pmu::Status::kOk, "route counter 0");
-  check(g_su.route(1, pmu_sim::soc::kCpu0Compute) == pmu::Status::kOk, "route counter 1");
-  check(g_su.route(kWrap, pmu_sim::soc::kCpu0Cycles) == pmu::Status::kOk, "route counter 3");
+  check(g_su.route(0, fw_event_cpu0_cycles()) == pmu::Status::kOk, "route counter 0");
+  check(g_su.route(1, fw_event_cpu0_compute()) == pmu::Status::kOk, "route counter 1");
+  check(g_su.route(kWrap, fw_event_cpu0_cycles()) == pmu::Status::kOk, "route counter 3");
   check(g_su.route(g_su.layout().n_counters, 1) == pmu::Status::kBadArg, "a counter past the last refused");
   check(g_su.disable_counters() == pmu::Status::kOk, "disable_counters");
   check(g_su.reset_counters() == pmu::Status::kOk, "reset_counters");
   check(g_su.on_overflow(kWrap, pmu::IrqCallback{on_overflow, nullptr}) == pmu::Status::kOk, "on_overflow");
-  check(harness::attach_irq_handler(kSafesu.irq.overflow, overflow_line, nullptr),
+  check(fw_sim_irq_attach(kSafesu.irq.overflow, overflow_line, nullptr),
         "the overflow line attached");
   check(g_su.set_overflow_irq(kWrap, true) == pmu::Status::kOk, "set_overflow_irq");
   check(g_su.enable_overflow() == pmu::Status::kOk, "enable_overflow");
@@ -120,9 +86,9 @@ int main() {
 
   check(g_su.enable_counters() == pmu::Status::kOk, "enable_counters");
   board::irq_global_enable();
-  uint32_t sum = run(soc::Phase::kCompute, 400);
+  uint32_t sum = fw_sim_run(FW_PHASE_COMPUTE, 400);
 #if defined(__riscv) && __riscv_xlen == 64
-  sum += run(soc::Phase::kMatrix, 100);
+  sum += fw_sim_run(FW_PHASE_MATRIX, 100);
 #endif
   board::irq_global_disable();
   check(g_su.disable_counters() == pmu::Status::kOk, "disable_counters");

@@ -28,7 +28,9 @@ constexpr soc::Placement kPlacement = {
 extern "C" {
 
 bool fw_sim_attach(void) {
-#if defined(__riscv)
+#if defined(__riscv) && __riscv_xlen == 64
+  return soc::attach(soc::kSafesu | soc::kCm | soc::kAmeCsrs, kPlacement);
+#elif defined(__riscv)
   return soc::attach(soc::kSafesu | soc::kCm, kPlacement);
 #else
   return soc::attach(soc::kSafesu, kPlacement);

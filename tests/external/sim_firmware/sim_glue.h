@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* The simulator for C firmware: what the C++ firmware takes from pmukit-sim's
- * C++ API (pmu_sim/soc.hpp, pmu_sim/harness.hpp) and the board's records
- * (board_config.hpp), under C names. pmukit-sim has no C header of its own
- * yet, so a C project carries this glue: sim_glue.cpp, compiled as C++
- * (docs/sim.md). The board itself has one: board.h. */
+/* The project's one place that talks to the simulator: pmukit-sim's C++ API
+ * (pmu_sim/soc.hpp, pmu_sim/harness.hpp) and the board's records
+ * (board_config.hpp) under C names, so both firmwares use it. pmukit-sim
+ * has no C header of its own yet, so a C project carries this glue
+ * (sim_glue.cpp, compiled as C++; docs/sim.md). The board has one: board.h. */
 #ifndef SIM_GLUE_H
 #define SIM_GLUE_H
 
@@ -17,7 +17,8 @@ extern "C" {
 /* Workload phases and the SoC events they raise (pmu_sim/soc.hpp). */
 typedef enum { FW_PHASE_COMPUTE, FW_PHASE_MATRIX } fw_phase_t;
 
-/* Maps the board's emulated units (SafeSU; CM perf block on RISC-V). */
+/* Maps the board's emulated units: the SafeSU; on RISC-V the CM perf
+ * block; on RV64 the AME counter CSRs. */
 bool fw_sim_attach(void);
 /* Attaches handler(ctx) to a board line, level-sensitive: it runs while a
  * model drives the line. */
