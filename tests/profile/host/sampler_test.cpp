@@ -214,20 +214,37 @@ TEST(Sampler, JitterVariesThePeriodAroundItsMean) {
   EXPECT_NE(r.unit.rearms[0], r.unit.rearms[1]);
 }
 
-TEST(Sampler, JitterIsAMaximalLfsrAndFixedWithoutBits) {
+// Fixed without bits; with bits, every value of the window comes, evenly,
+// and successive periods are independent (a shift register's low bits are
+// not: each about half the previous, a correlation near 0.5).
+TEST(Sampler, JitterCoversItsWindowEvenlyWithIndependentPeriods) {
   Jitter fixed(500, 0);
   EXPECT_EQ(fixed.next(), 500u);
   EXPECT_EQ(fixed.next(), 500u);
-  Jitter j(500, 4, 1);
-  const uint16_t start = j.state();
-  unsigned period = 0;
-  do {
-    const uint64_t p = j.next();
-    ASSERT_GE(p, 492u);
-    ASSERT_LE(p, 507u);
-    ++period;
-  } while (j.state() != start && period < 70000);
-  EXPECT_EQ(period, 65535u);
+  for (uint16_t seed : {0, 1, 0xACE1}) {
+    Jitter j(500, 4, seed);
+    constexpr int kN = 1 << 16;
+    std::vector<unsigned> seen(16);
+    double sum = 0, sum_xy = 0, sum_x2 = 0;
+    double prev = static_cast<double>(j.next()) - 500;
+    for (int i = 0; i < kN; ++i) {
+      const uint64_t p = j.next();
+      ASSERT_GE(p, 492u);
+      ASSERT_LE(p, 507u);
+      ++seen[p - 492];
+      const double x = static_cast<double>(p) - 500;
+      sum += x;
+      sum_xy += x * prev;
+      sum_x2 += x * x;
+      prev = x;
+      ASSERT_NE(j.state(), 0u);
+    }
+    for (unsigned n : seen) EXPECT_NEAR(n, kN / 16, kN / 16 / 10) << "seed " << seed;
+    const double mean = sum / kN;  // -0.5: the window is [-8, 7]
+    EXPECT_NEAR(mean, -0.5, 0.05) << "seed " << seed;
+    const double var = sum_x2 / kN - mean * mean;
+    EXPECT_LT((sum_xy / kN - mean * mean) / var, 0.02) << "seed " << seed;
+  }
 }
 
 TEST(Sampler, RecordsTheCallChainAndSspesaWords) {
