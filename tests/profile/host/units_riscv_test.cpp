@@ -39,13 +39,13 @@ CounterConfig standard(uint32_t counters, bool sscofpmf = true) {
 
 void count_call(void* ctx, unsigned) { ++*static_cast<unsigned*>(ctx); }
 
-TEST(ProfileUnitsRiscv, ArmStopsPreloadsClearsOfEnablesLcofiAndStarts) {
+TEST(ProfileUnitsRiscv, ArmStopsClearsOfEnablesLcofiStartsAndPreloadsLast) {
   test::ExpectBackend bus;
   bus.expect({CS(0x320, 0x8),                       // stop hpm3
-              CW(0xB03, 0xFFFFFFFFFFFFFC18ull),     // 2^64 - 1000
               CC(0x323, kOf),                       // OF = 0: armed
               CS(0x304, kLcofie),                   // mie.LCOFIE
-              CC(0x320, 0x8)});                     // start
+              CC(0x320, 0x8),                       // start
+              CW(0xB03, 0xFFFFFFFFFFFFFC18ull)});   // 2^64 - 1000, last
   test::ScopedBackend use(bus);
   Counters c(standard(0x5 | 0x8));
   CounterCallbacks cbs;
@@ -122,17 +122,18 @@ TEST(ProfileUnitsRiscv, BadInputTouchesNothing) {
   EXPECT_NE(Ops::group(c, 0).read, nullptr);
 }
 
-// S-mode: everything machine-only goes through SBI. Arm: stop, the write
-// (a start with the value, then a stop: it was stopped), the OF clear (SBI
-// clears OF in a start), sie.LCOFIE, the start that arms it.
+// S-mode: everything machine-only goes through SBI. Arm: stop, the OF
+// clear (SBI clears OF in a start), sie.LCOFIE, the start that arms it, and
+// the write last (the counter runs: a stop and a start with the value), so
+// no SBI call comes between the preload and the counting.
 TEST(ProfileUnitsRiscv, SbiArmAndRearmAreSbiCalls) {
   test::ExpectBackend bus;
   const uint64_t v = uint64_t{0} - 5000;
   bus.expect({SBI(4, {0, 0x8, 0}, kAlreadyStopped),
-              SBI(4, {3, 1, 0}, kAlreadyStopped), SBI(3, {3, 1, 1, v}), SBI(4, {3, 1, 0}),
               SBI(4, {3, 1, 0}, kAlreadyStopped), SBI(3, {3, 1, 0, 0}), SBI(4, {3, 1, 0}),
               CS(0x104, kLcofie),
               SBI(3, {0, 0x8, 0, 0}),
+              SBI(4, {3, 1, 0}), SBI(3, {3, 1, 1, v}),
               // re-arm from the callback: the shadow read; the counter runs, so a
               // stop and a start with the value
               CR(0xC03, 12), SBI(4, {3, 1, 0}), SBI(3, {3, 1, 1, v + 12})});
@@ -149,7 +150,7 @@ TEST(ProfileUnitsRiscv, SbiArmAndRearmAreSbiCalls) {
 // arm enables no LCOFI.
 TEST(ProfileUnitsRiscv, AmeArmUsesTheAmeCsrsAndNoLcofi) {
   test::ExpectBackend bus;
-  bus.expect({CS(0x7E9, 0x20), CW(0xBE5, uint64_t{0} - 300), CC(0xBC5, kOf), CC(0x7E9, 0x20),
+  bus.expect({CS(0x7E9, 0x20), CC(0xBC5, kOf), CC(0x7E9, 0x20), CW(0xBE5, uint64_t{0} - 300),
               CR(0xBE5, 3), CW(0xBE5, uint64_t{0} - 297)});
   test::ScopedBackend use(bus);
   ame::AmeConfig ac;
@@ -202,7 +203,7 @@ TEST(ProfileUnitsRiscv, SamplerOnTheModelTakesOneSamplePerPeriod) {
   Sampler sampler;
   ASSERT_EQ(sampler.configure(cfg, &ring), Status::kOk);
   ASSERT_EQ(sampler.start(), Status::kOk);
-  EXPECT_EQ(model.counter(3), uint64_t{0} - 500 + 1) << "preloaded, then the start's cycle";
+  EXPECT_EQ(model.counter(3), uint64_t{0} - 500 + 1) << "preloaded last, then its own cycle";
   const uint64_t c0 = model.counter(3);
   const uint64_t t0 = model.cycles();
 

@@ -30,12 +30,15 @@ namespace pmu::profile::units {
 /// program_event); arm does not choose events.
 template <typename File>
 struct CounterFileOps {
-  /// Registers cb for counter `index`, stops it, preloads it with
-  /// 2^64 - period, clears its overflow bit (arming it), lets the overflow
-  /// interrupt in (LCOFIE; a file whose interrupt is a board line, AME,
-  /// answers kUnavailable there, which is fine) and starts it. kBadArg,
-  /// touching nothing, for period 0 or a counter without an overflow bit;
-  /// kUnavailable without callback storage or without Sscofpmf.
+  /// Registers cb for counter `index`, stops it, clears its overflow bit
+  /// (arming it), lets the overflow interrupt in (LCOFIE; a file whose
+  /// interrupt is a board line, AME, answers kUnavailable there, which is
+  /// fine), starts it and, last, preloads it with 2^64 - period: QEMU arms
+  /// its overflow timer at the write and drops an overflow that comes while
+  /// the counter is stopped, and an SBI file's calls take long enough for
+  /// a short period to end among them. kBadArg, touching nothing, for
+  /// period 0 or a counter without an overflow bit; kUnavailable without
+  /// callback storage or without Sscofpmf.
   static Status arm(void* unit, unsigned index, uint64_t period, IrqCallback cb) {
     File* f = static_cast<File*>(unit);
     if (f == nullptr || period == 0 || !f->has_hpm(index)) return Status::kBadArg;
@@ -43,10 +46,10 @@ struct CounterFileOps {
     if (Status s = f->on_overflow(index, cb); s != Status::kOk) return s;
     const uint32_t bit = uint32_t{1} << index;
     if (Status s = f->stop(bit); s != Status::kOk) return s;
-    if (Status s = f->write(index, preload(period)); s != Status::kOk) return s;
     if (Status s = f->clear_overflow(index); s != Status::kOk) return s;
     if (Status s = f->enable_overflow_irq(); s != Status::kOk && s != Status::kUnavailable) return s;
-    return f->start(bit);
+    if (Status s = f->start(bit); s != Status::kOk) return s;
+    return f->write(index, preload(period));
   }
 
   /// From the overflow callback, inside the file's hook: preload for the

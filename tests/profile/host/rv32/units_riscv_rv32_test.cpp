@@ -31,9 +31,9 @@ CounterConfig standard(uint32_t counters) {
 TEST(ProfileUnitsRiscvRv32, ArmAndRearmWriteBothHalvesAndClearOfInTheHighEventHalf) {
   test::ExpectBackend bus;
   bus.expect({CS(0x320, 0x8),
-              CW(0xB03, 0), CW(0xB83, 0xFFFFFFFF), CW(0xB03, 0xFFFFFC18),  // 2^64 - 1000
               CC(0x723, 0x80000000),                                        // mhpmevent3h.OF
               CS(0x304, 0x2000), CC(0x320, 0x8),
+              CW(0xB03, 0), CW(0xB83, 0xFFFFFFFF), CW(0xB03, 0xFFFFFC18),  // 2^64 - 1000
               // the re-arm: hi/lo/hi (7 counted since the overflow), then the split write
               CR(0xB83, 0), CR(0xB03, 7), CR(0xB83, 0),
               CW(0xB03, 0), CW(0xB83, 0xFFFFFFFF), CW(0xB03, 0xFFFFFC1F)});
