@@ -8,7 +8,7 @@
 //
 // The leaves run the same loop body a fixed number of times, with no
 // data-dependent branch, so every call retires the same instructions.
-// known_shape_truth() measures them with minstret (one call of each
+// measure() counts them with instret (one call of each
 // function alone), which is what a profile of N rounds must show: self
 // shares for the leaves, inclusive shares for the callers. Built with
 // -fno-omit-frame-pointer (example.mk), so call chains can be walked.
@@ -34,7 +34,7 @@ namespace known_shape {
 uint32_t run(unsigned rounds);
 
 // Instructions retired by one call of each function (its callees
-// included), and by run(rounds) as a whole, measured with minstret.
+// included), and by run(rounds) as a whole, counted with instret.
 struct Truth {
   uint64_t sixty, thirty, ten;        // the leaves
   uint64_t outer_a, outer_b, round;   // the callers, callees included
