@@ -49,4 +49,16 @@ void detach_irq(unsigned line);
 // interrupt lines. Real boards: nothing.
 void service_devices();
 
+// QEMU virt boards: bring the emulated units up to date every 'cycles' guest
+// cycles from an interrupt, so their lines rise while the program runs, at
+// most 'cycles' late, as hardware counts on its own (an overflow interrupt
+// then stops the program where its event happened, within that delay). The
+// interrupt is Sscofpmf's (an hpm counter on QEMU's cycles event, the LCOFI
+// line), so a program that ticks does not sample through Sscofpmf too.
+// While ticking, change event levels (pmu_sim::soc) only with interrupts
+// off: the tick's update must not interrupt one. false where there is no
+// such interrupt (qemu-leon3); real boards: nothing to do, true.
+bool tick_devices(uint32_t cycles);
+void stop_ticking();
+
 }  // namespace examples

@@ -10,5 +10,7 @@ bool attach_irq(unsigned line, board::IrqHandler handler, void* ctx) {
 }
 void detach_irq(unsigned line) { board::irq_detach(line); }
 void service_devices() {}
+bool tick_devices(uint32_t) { return true; }
+void stop_ticking() {}
 
 }  // namespace examples
