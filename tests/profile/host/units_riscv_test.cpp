@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "../../riscv/host/counter_config_helper.hpp"
 #include "host/backend.hpp"
 #include "pmu/profile/ring.hpp"
 #include "pmu/profile/sampler.hpp"
@@ -30,12 +31,6 @@ constexpr uint64_t kOf = uint64_t{1} << 63;
 constexpr uint32_t kLcofie = 1u << 13;
 constexpr int64_t kAlreadyStopped = -8;
 
-CounterConfig standard(uint32_t counters, bool sscofpmf = true) {
-  CounterConfig c;
-  c.counters = counters;
-  c.sscofpmf = sscofpmf;
-  return c;
-}
 
 void count_call(void* ctx, unsigned) { ++*static_cast<unsigned*>(ctx); }
 
@@ -47,7 +42,7 @@ TEST(ProfileUnitsRiscv, ArmStopsClearsOfEnablesLcofiStartsAndPreloadsLast) {
               CC(0x320, 0x8),                       // start
               CW(0xB03, 0xFFFFFFFFFFFFFC18ull)});   // 2^64 - 1000, last
   test::ScopedBackend use(bus);
-  Counters c(standard(0x5 | 0x8));
+  Counters c(test::cfg(0x5 | 0x8));
   CounterCallbacks cbs;
   c.attach_callbacks(&cbs);
   unsigned calls = 0;
@@ -66,7 +61,7 @@ TEST(ProfileUnitsRiscv, RearmCountsTheOvershootAndDisarmStopsAndUnregisters) {
               CR(0xB04, 5000), CW(0xB04, uint64_t{0} - 4096),
               CS(0x320, 0x10)});
   test::ScopedBackend use(bus);
-  Counters c(standard(0x5 | 0x10));
+  Counters c(test::cfg(0x5 | 0x10));
   CounterCallbacks cbs;
   unsigned calls = 0;
   cbs.cb[4] = IrqCallback{count_call, &calls};
@@ -80,7 +75,7 @@ TEST(ProfileUnitsRiscv, GroupReadIsTheRawCounter) {
   test::ExpectBackend bus;
   bus.expect({CR(0xB00, 0x123456789ull), CR(0xB02, 42)});
   test::ScopedBackend use(bus);
-  Counters c(standard(0x5 | 0x8));
+  Counters c(test::cfg(0x5 | 0x8));
   const GroupCounter cycles = units::SscofpmfOps::group(c, 0);
   const GroupCounter instret = units::SscofpmfOps::group(c, 2);
   EXPECT_EQ(cycles.read(cycles.unit, cycles.index), 0x123456789ull);
@@ -91,7 +86,7 @@ TEST(ProfileUnitsRiscv, GroupReadIsTheRawCounter) {
 TEST(ProfileUnitsRiscv, BadInputTouchesNothing) {
   test::NoAccessBackend bus;
   test::ScopedBackend use(bus);
-  Counters c(standard(0x5 | 0x8));
+  Counters c(test::cfg(0x5 | 0x8));
   CounterCallbacks cbs;
   c.attach_callbacks(&cbs);
   const IrqCallback cb{count_call, nullptr};
@@ -104,12 +99,12 @@ TEST(ProfileUnitsRiscv, BadInputTouchesNothing) {
   EXPECT_EQ(Ops::arm(nullptr, 3, 100, cb), Status::kBadArg);
   EXPECT_EQ(Ops::disarm(&c, 32), Status::kBadArg);
   EXPECT_EQ(Ops::disarm(&c, 4), Status::kBadArg);
-  Counters no_of(standard(0x5 | 0x8, false));
+  Counters no_of(test::cfg(0x5 | 0x8, false));
   no_of.attach_callbacks(&cbs);
   EXPECT_EQ(Ops::arm(&no_of, 3, 100, cb), Status::kUnavailable);  // no Sscofpmf: nothing to arm
-  Counters no_storage(standard(0x5 | 0x8));
+  Counters no_storage(test::cfg(0x5 | 0x8));
   EXPECT_EQ(Ops::arm(&no_storage, 3, 100, cb), Status::kUnavailable);
-  CounterConfig absent = standard(0x5 | 0x8);
+  CounterConfig absent = test::cfg(0x5 | 0x8);
   absent.present = false;
   Counters none(absent);
   none.attach_callbacks(&cbs);
@@ -138,7 +133,7 @@ TEST(ProfileUnitsRiscv, SbiArmAndRearmAreSbiCalls) {
               // stop and a start with the value
               CR(0xC03, 12), SBI(4, {3, 1, 0}), SBI(3, {3, 1, 1, v + 12})});
   test::ScopedBackend use(bus);
-  SbiCounters c(standard(0x5 | 0x8));
+  SbiCounters c(test::cfg(0x5 | 0x8));
   CounterCallbacks cbs;
   c.attach_callbacks(&cbs);
   EXPECT_EQ(units::SbiOps::arm(&c, 3, 5000, IrqCallback{count_call, nullptr}), Status::kOk);
@@ -176,7 +171,7 @@ TEST(ProfileUnitsRiscv, SamplerOnTheModelTakesOneSamplePerPeriod) {
   bus.map_csr(&model);
   test::ScopedBackend use(bus);
 
-  Counters c(standard(0x5 | 0x8));
+  Counters c(test::cfg(0x5 | 0x8));
   CounterCallbacks cbs;
   c.attach_callbacks(&cbs);
   ASSERT_EQ(c.init(), Status::kOk);

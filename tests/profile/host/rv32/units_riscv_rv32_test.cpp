@@ -5,6 +5,7 @@
 // a group counter's) is hi/lo/hi.
 #include <gtest/gtest.h>
 
+#include "../../../riscv/host/counter_config_helper.hpp"
 #include "host/backend.hpp"
 #include "pmu/profile/units/riscv.hpp"
 
@@ -21,12 +22,6 @@ static_assert(hal::kXlen == 32, "this file is built with PMU_HOST_XLEN=32");
 
 void ignore(void*, unsigned) {}
 
-CounterConfig standard(uint32_t counters) {
-  CounterConfig c;
-  c.counters = counters;
-  c.sscofpmf = true;
-  return c;
-}
 
 TEST(ProfileUnitsRiscvRv32, ArmAndRearmWriteBothHalvesAndClearOfInTheHighEventHalf) {
   test::ExpectBackend bus;
@@ -38,7 +33,7 @@ TEST(ProfileUnitsRiscvRv32, ArmAndRearmWriteBothHalvesAndClearOfInTheHighEventHa
               CR(0xB83, 0), CR(0xB03, 7), CR(0xB83, 0),
               CW(0xB03, 0), CW(0xB83, 0xFFFFFFFF), CW(0xB03, 0xFFFFFC1F)});
   test::ScopedBackend use(bus);
-  Counters c(standard(0x5 | 0x8));
+  Counters c(test::cfg(0x5 | 0x8));
   CounterCallbacks cbs;
   c.attach_callbacks(&cbs);
   EXPECT_EQ(units::SscofpmfOps::arm(&c, 3, 1000, IrqCallback{ignore, nullptr}), Status::kOk);
@@ -49,7 +44,7 @@ TEST(ProfileUnitsRiscvRv32, GroupReadJoinsTheHalves) {
   test::ExpectBackend bus;
   bus.expect({CR(0xB82, 1), CR(0xB02, 5), CR(0xB82, 1)});
   test::ScopedBackend use(bus);
-  Counters c(standard(0x5));
+  Counters c(test::cfg(0x5));
   EXPECT_EQ(units::SscofpmfOps::read(&c, 2), 0x100000005ull);
 }
 
