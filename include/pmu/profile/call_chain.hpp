@@ -24,9 +24,10 @@
 
 namespace pmu::profile {
 
+/// What a walk wrote.
 struct Chain {
-  uint8_t depth = 0;       // entries written
-  bool truncated = false;  // a valid frame remained when 'max' was reached
+  uint8_t depth = 0;       ///< entries written
+  bool truncated = false;  ///< a valid frame remained when 'max' was reached
 };
 
 Chain walk_riscv(const InterruptedContext& c, uintptr_t* out, unsigned max);

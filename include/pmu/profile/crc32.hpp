@@ -10,7 +10,7 @@
 
 namespace pmu::profile {
 
-// Continue a CRC over more bytes: crc32(crc32(0, a), b) == crc32 of a then b.
+/// Continue a CRC over more bytes: crc32(crc32(0, a), b) == crc32 of a then b.
 uint32_t crc32(uint32_t crc, const void* data, size_t size);
 
 }  // namespace pmu::profile

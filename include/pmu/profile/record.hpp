@@ -16,32 +16,32 @@
 
 namespace pmu::profile {
 
-// Where encoded bytes go.
+/// Where encoded bytes go.
 struct ByteOut {
-  void (*put)(void* ctx, uint8_t b) = nullptr;
-  void* ctx = nullptr;
+  void (*put)(void* ctx, uint8_t b) = nullptr;  ///< takes one byte
+  void* ctx = nullptr;                          ///< passed back to put
 };
 
-// True if the description can be encoded: strings and group present, names
-// of at most kMaxNameBytes, every count within its limit, widths in 1..64,
-// known arch and chain kinds.
+/// True if the description can be encoded: strings and group present, names
+/// of at most kMaxNameBytes, every count within its limit, widths in 1..64,
+/// known arch and chain kinds.
 bool valid(const CaptureInfo& info);
 
-// The header record. kBadArg (nothing written) if !valid(info) or out has no
-// function.
+/// The header record. kBadArg (nothing written) if !valid(info) or out has no
+/// function.
 Status encode_header(const CaptureInfo& info, const ByteOut& out);
-// Its size in bytes (0 if !valid(info)).
+/// Its size in bytes (0 if !valid(info)).
 size_t header_size(const CaptureInfo& info);
 
-// One sample record; 'shape' says how many deltas and Sspesa words the
-// sample carries (the chain is s.depth entries, at most shape.max_depth).
+/// One sample record; 'shape' says how many deltas and Sspesa words the
+/// sample carries (the chain is s.depth entries, at most shape.max_depth).
 void encode_sample(const SampleShape& shape, const Sample& s, const ByteOut& out);
 
-// The trailer: samples written in this capture, samples the ring dropped,
-// and the CRC-32 of every record-stream byte before the trailer.
+/// The trailer: samples written in this capture, samples the ring dropped,
+/// and the CRC-32 of every record-stream byte before the trailer.
 void encode_trailer(uint32_t samples, uint32_t dropped, uint32_t stream_crc, const ByteOut& out);
 
-// Building blocks (also what the host tool decodes).
+/// Building blocks (also what the host tool decodes).
 void put_uleb(const ByteOut& out, uint64_t v);
 void put_u32le(const ByteOut& out, uint32_t v);
 

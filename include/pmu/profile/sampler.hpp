@@ -25,98 +25,105 @@
 
 namespace pmu::profile {
 
-// The unit-specific part of the trigger counter.
+/// The unit-specific part of the trigger counter.
 struct TriggerOps {
-  // Make counter 'index' interrupt after 'period' more events (preload it
-  // with 2^width - period, enable its overflow interrupt), register 'cb'
-  // with the unit's on_overflow(index, cb) and start it.
+  /// Make counter 'index' interrupt after 'period' more events: register
+  /// 'cb' with the unit's on_overflow(index, cb), enable its overflow
+  /// interrupt, start it and preload it (include/pmu/profile/units/).
   Status (*arm)(void* unit, unsigned index, uint64_t period, IrqCallback cb);
-  // From the callback, inside the unit's hook: preload again for 'period'.
-  // Must not acknowledge the overflow: the hook does that after callbacks.
+  /// From the callback, inside the unit's hook: preload again for 'period'.
+  /// Must not acknowledge the overflow: the hook does that after callbacks.
   Status (*rearm)(void* unit, unsigned index, uint64_t period);
-  // Stop the counter's overflow interrupt and unregister the callback.
+  /// Stop the counter's overflow interrupt and unregister the callback.
   Status (*disarm)(void* unit, unsigned index);
 };
 
+/// The counter whose overflow takes the samples.
 struct Trigger {
-  const TriggerOps* ops = nullptr;
-  void* unit = nullptr;  // the unit object (pmu::safesu::SafeSU*, ...)
-  uint8_t index = 0;     // counter index in the unit's numbering
+  const TriggerOps* ops = nullptr;  ///< its unit's table (include/pmu/profile/units/)
+  void* unit = nullptr;  ///< the unit object (pmu::safesu::SafeSU*, ...)
+  uint8_t index = 0;     ///< counter index in the unit's numbering
 };
 
-// A counter whose delta every sample carries: the unit's raw read(index).
+/// A counter whose delta every sample carries: the unit's raw read(index).
 using ReadRawFn = uint64_t (*)(void* unit, unsigned index);
+/// A counter of the group (the group() helpers of include/pmu/profile/units/ make them).
 struct GroupCounter {
-  ReadRawFn read = nullptr;
-  void* unit = nullptr;
-  uint8_t index = 0;
-  uint8_t width = 64;  // bits of the raw value: deltas are taken modulo 2^width
+  ReadRawFn read = nullptr;  ///< its unit's raw read
+  void* unit = nullptr;      ///< the unit object
+  uint8_t index = 0;         ///< counter index in the unit's numbering
+  uint8_t width = 64;  ///< bits of the raw value: deltas are taken modulo 2^width
 };
 
-// Fills 'n' Sspesa detail words for the sample being taken; false if the
-// hardware has none for it (the sample's kFlagSspesa stays clear).
+/// Fills 'n' Sspesa detail words for the sample being taken; false if the
+/// hardware has none for it (the sample's kFlagSspesa stays clear).
 using SspesaFn = bool (*)(void* ctx, uintptr_t* words, unsigned n);
 
+/// What a Sampler samples, how often and what each sample carries.
 struct SamplerConfig {
-  Trigger trigger;
-  uint64_t period = 0;      // events between samples (mean, with jitter)
-  uint8_t jitter_bits = 0;  // 0: fixed period; else +-2^(bits-1), bits <= 15
-  uint16_t seed = 0xACE1u;  // jitter LFSR seed (0 is replaced)
-  const GroupCounter* group = nullptr;  // must outlive the sampler
-  uint8_t group_count = 0;
-  uint8_t max_depth = 0;    // call-chain entries per sample; 0: no walk
-  ContextFn context = nullptr;  // board::interrupted_context
-  SspesaFn sspesa = nullptr;
-  void* sspesa_ctx = nullptr;
+  Trigger trigger;          ///< the counter whose overflow takes the samples
+  uint64_t period = 0;      ///< events between samples (mean, with jitter)
+  uint8_t jitter_bits = 0;  ///< 0: fixed period; else +-2^(bits-1), bits <= 15
+  uint16_t seed = 0xACE1u;  ///< picks the jitter sequence (jitter.hpp)
+  const GroupCounter* group = nullptr;  ///< must outlive the sampler
+  uint8_t group_count = 0;  ///< entries in 'group' (kMaxGroup at most)
+  uint8_t max_depth = 0;    ///< call-chain entries per sample; 0: no walk
+  ContextFn context = nullptr;  ///< board::interrupted_context
+  SspesaFn sspesa = nullptr;  ///< fills the Sspesa words (nullptr: none)
+  void* sspesa_ctx = nullptr;  ///< passed back to sspesa
 };
 
+/// Samples a program every N events of one counter (see the file comment).
 class Sampler {
  public:
   constexpr Sampler() = default;
 
-  // Checks the configuration against the ring. kBadArg (nothing touched) if
-  // the ring, trigger ops or context function is missing, period is 0 or
-  // not above the jitter, jitter_bits > 15, group_count > kMaxGroup, a group
-  // entry lacks read or has a width outside 1..64, or the trigger counter
-  // is in the group (its preloads make its deltas meaningless); kMismatch
-  // if the ring's shape (max_depth, group_count, sspesa words) differs;
-  // kBadArg while running. Starts interrupts() and no_context() from 0.
+  /// Checks the configuration against the ring. kBadArg (nothing touched) if
+  /// the ring, trigger ops or context function is missing, period is 0 or
+  /// not above the jitter, jitter_bits > 15, group_count > kMaxGroup, a group
+  /// entry lacks read or has a width outside 1..64, or the trigger counter
+  /// is in the group (its preloads make its deltas meaningless); kMismatch
+  /// if the ring's shape (max_depth, group_count, sspesa words) differs;
+  /// kBadArg while running. Starts interrupts() and no_context() from 0.
   Status configure(const SamplerConfig& cfg, SampleRing* ring);
 
-  // Reads the group's baselines, then arms the trigger with the first
-  // period. kBadArg if not configured or already running; the trigger's
-  // status if arming fails (then not running).
+  /// Reads the group's baselines, then arms the trigger with the first
+  /// period. kBadArg if not configured or already running; the trigger's
+  /// status if arming fails (then not running).
   Status start();
-  // Disarms the trigger. kBadArg if not running.
+  /// Disarms the trigger. kBadArg if not running.
   Status stop();
 
-  // The overflow callback (IrqCallbackFn shape; ctx = the Sampler).
+  /// The overflow callback (IrqCallbackFn shape; ctx = the Sampler).
   static void on_overflow(void* self, unsigned source);
-  // One sample and the re-arm: what on_overflow does for the trigger.
+  /// One sample and the re-arm: what on_overflow does for the trigger.
   void sample();
 
+  /// Started and not stopped.
   bool running() const { return running_; }
-  uint32_t interrupts() const { return interrupts_; }  // sample() calls
-  uint32_t no_context() const { return no_context_; }  // board gave no context: no sample
+  /// sample() calls since configure().
+  uint32_t interrupts() const { return interrupts_; }
+  /// Overflows without a sample since configure(): the board gave no context.
+  uint32_t no_context() const { return no_context_; }
 
  private:
-  // Deltas since the previous call into 'out' (nullptr: only advance the
-  // baselines, for a sample the ring refused). Returns sample flags.
+  /// Deltas since the previous call into 'out' (nullptr: only advance the
+  /// baselines, for a sample the ring refused). Returns sample flags.
   uint8_t read_group(uintptr_t* out);
 
   SamplerConfig cfg_{};
   SampleRing* ring_ = nullptr;
   Jitter jitter_{};
   uint64_t last_[kMaxGroup] = {};
-  uint64_t mask_[kMaxGroup] = {};  // low 'width' bits, computed once (no shift helper in the hook)
+  uint64_t mask_[kMaxGroup] = {};  ///< low 'width' bits, computed once (no shift helper in the hook)
   bool configured_ = false;
   bool running_ = false;
   uint32_t interrupts_ = 0;
   uint32_t no_context_ = 0;
 };
 
-// The CaptureInfo fields that follow from a sampler configuration (shape,
-// period, jitter, chain kind); the caller adds names, board and image id.
+/// The CaptureInfo fields that follow from a sampler configuration (shape,
+/// period, jitter, chain kind); the caller adds names, board and image id.
 CaptureInfo capture_info_for(const SamplerConfig& cfg);
 
 }  // namespace pmu::profile
