@@ -22,6 +22,7 @@ using pmu::safesu::SafeSU;
 namespace soc = pmu_sim::soc;
 
 SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
+pmu::safesu::Callbacks g_callbacks;  // the RDC callbacks live here
 
 // This example's plan for core 0's two inputs, with per-input thresholds
 // (cycles; the same 8-bit register as the MCCU weight).
@@ -47,9 +48,9 @@ void on_long_run(void* ctx, unsigned input) {
   h->calls = h->calls + 1;
   h->inputs = h->inputs | (1u << input);
 }
-// Board handler of the RDC line: the driver's hook (snapshot the vector,
-// clear the interrupt keeping the watermarks, callback per input).
-void rdc_line(void*, unsigned) { (void)g_su.handle_rdc_irq(); }
+// Board handler of the RDC line: the driver's ISR adapter (snapshot the
+// vector, callback per input, clear the interrupt keeping the watermarks).
+void rdc_line(void* su, unsigned) { SafeSU::rdc_isr(su); }
 
 void print_watermarks(const char* title) {
   pmu::report::Row rows[kN];
@@ -68,6 +69,7 @@ int main() {
   print(board::name());
   print(")\n");
   examples::attach_emulated_devices(examples::kSafesu);
+  ok(g_su.attach_callbacks(&g_callbacks), "attach_callbacks");
 
   pmu::safesu::Route routes[kN];
   for (unsigned i = 0; i < kN; ++i) {
@@ -76,7 +78,7 @@ int main() {
     ok(g_su.on_rdc(kPlan[i].input, pmu::IrqCallback{on_long_run, &g_hook}), "on_rdc");
   }
   ok(g_su.route_table(routes, kN), "route_table");
-  const bool line = examples::attach_irq(examples::kSafesuRdcLine, rdc_line, nullptr);
+  const bool line = examples::attach_irq(examples::kSafesuRdcLine, rdc_line, &g_su);
   if (!line) print("(the RDC line is not known on this board: the loop calls the hook)\n");
 
   const pmu::Status en = g_su.enable_rdc();

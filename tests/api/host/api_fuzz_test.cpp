@@ -69,6 +69,10 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
   bus.map(kBase, models::SafesuModel::kWindowSize, &model);
   test::ScopedBackend use(bus);
   SafeSU su(kBase, l);
+  Callbacks callbacks;
+  Totals totals;
+  ASSERT_EQ(su.attach_callbacks(&callbacks), Status::kOk);
+  ASSERT_EQ(su.track_totals(&totals), Status::kOk);
   Args a(0x5AFE5u + l.n_soc_ev + l.n_cores);
   uint32_t snap[40];
   uint8_t bytes[16];
@@ -83,10 +87,10 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
         break;
       }
       case 2: call(bus, "routed_event", [&] { return status_of(su.routed_event(a.index(n_counters))); }); break;
-      case 3: call(bus, "read_counter", [&] { return status_of(su.read_counter(a.index(n_counters))); }); break;
-      case 4: call(bus, "read_counters", [&] { return su.read_counters(a.coin() ? snap : nullptr, a.index(n_counters)); }); break;
-      case 5: call(bus, "write_counter", [&] { return su.write_counter(a.index(n_counters), a.word()); }); break;
-      case 6: call(bus, "read_counter64", [&] { return status_of(su.read_counter64(a.index(n_counters))); }); break;
+      case 3: call(bus, "read", [&] { return status_of(su.read(a.index(n_counters))); }); break;
+      case 4: call(bus, "read_all", [&] { return su.read_all(a.coin() ? snap : nullptr, a.index(n_counters)); }); break;
+      case 5: call(bus, "write", [&] { return su.write(a.index(n_counters), a.word()); }); break;
+      case 6: call(bus, "read64", [&] { return status_of(su.read64(a.index(n_counters))); }); break;
       case 7: call(bus, "selftest", [&] { return su.set_selftest_mode(static_cast<SelftestMode>(a.pick(6))); }); break;
       case 8: call(bus, "overflow_mask", [&] { return su.set_overflow_mask(a.word()); }); break;
       case 9: call(bus, "overflow_irq", [&] { return su.set_overflow_irq(a.index(n_counters), a.coin()); }); break;
@@ -120,7 +124,8 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
                });
         break;
       case 25: call(bus, "counters", [&] {
-                 return a.coin() ? su.enable_counters() : (a.coin() ? su.disable_counters() : su.reset_counters());
+                 const uint32_t mask = a.coin() ? su.all_counters() : a.word();
+                 return a.coin() ? su.start(mask) : (a.coin() ? su.stop(mask) : su.reset());
                });
         break;
       case 26: model.set_event(a.pick(l.n_soc_ev), a.coin()); break;
