@@ -71,16 +71,22 @@ Status Unit<P>::set_mccu_irq_policy(MccuIrqPolicy p) {
 // snapshot kept across the call, and leave the rest (further callbacks, fold,
 // acknowledgement) to an out-of-line step: the time from entry to the first
 // callback is what a hook is measured by (pmu/irq.hpp).
+// The vector's bits above the last counter read 0 (§2.3); the hook masks
+// them off all the same, after the first callback: the lowest set bit is a
+// counter's whenever any counter is flagged, the table has an entry for all
+// 32 bits, and an entry above the last counter is empty (on_overflow refuses
+// it), so no callback runs for a bit that is not a counter's.
 template <typename P>
 Result<uint32_t> Unit<P>::handle_overflow_irq() {
   if (!usable()) return Status::kBadArg;
   // 1. Snapshot.
-  const uint32_t seen = reg::read(base(), layout().overflow_vector.at(0)).raw & layout().counter_mask;
-  if (seen == 0) return seen;
+  const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
+  if (vector == 0) return vector;
   // 2. Callbacks (the first here, the others in the next step).
-  const unsigned k = util::ctz32(seen);
+  const unsigned k = util::ctz32(vector);
   if (Callbacks* const c = cbs_) c->overflow[k](k);
-  after_first_overflow_callback(seen);
+  const uint32_t seen = vector & layout().counter_mask;
+  if (seen != 0) after_first_overflow_callback(seen);
   return seen;
 }
 
@@ -145,6 +151,8 @@ Result<uint32_t> Unit<P>::handle_mccu_irq(unsigned core) {
 template <typename P>
 Result<uint32_t> Unit<P>::handle_rdc_irq() {
   if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
+  // Masked first: the table holds kMaxInputs callbacks, fewer than the
+  // vector's 32 bits.
   const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
   if (seen == 0) return seen;
   const unsigned i = util::ctz32(seen);
