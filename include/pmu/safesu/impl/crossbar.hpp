@@ -58,10 +58,10 @@ Status Unit<P>::route(unsigned output, unsigned event) {
   return Status::kOk;
 }
 
-// Three passes: check every entry and build each touched register's new
-// bits (no access); read only the registers whose used bits the table does
-// not all replace; write each touched register once, in an order that gives
-// every straddling field route()'s guarantee.
+// Two passes: check every entry and build each touched register's new bits
+// (no access); then write each touched register once, in an order that
+// gives every straddling field route()'s guarantee, reading it first only if
+// the table leaves some of its used bits as they are.
 template <typename P>
 Status Unit<P>::route_table(const Route* routes, size_t n) {
   const Layout& l = layout();
@@ -93,18 +93,21 @@ Status Unit<P>::route_table(const Route* routes, size_t n) {
     }
   }
   const uint32_t unused_last = 32u * nregs - n_counters * bits;  // unused top bits of the last register
-  for (unsigned j = 0; j < nregs; ++j) {
-    const uint32_t used = j + 1 < nregs ? ~0u : ~0u >> unused_last;
-    const uint32_t keep = used & ~img[j].covered;
-    if (img[j].covered != 0 && keep != 0) img[j].bits |= reg::read(base(), l.crossbar.at(j)).raw & keep;
-  }
   // A run of registers j..e linked by high-first fields goes e, e-1, ..., j;
   // everything else ascends, so every low-first field's r precedes its r+1.
+  // A register the table leaves partly as it is is read just before its
+  // write (no register is written before it is read).
   for (unsigned j = 0; j < nregs;) {
     unsigned e = j;
     while (((high_first >> e) & 1u) != 0) ++e;
-    for (unsigned r = e + 1; r-- > j;)
-      if (img[r].covered != 0) reg::write(base(), l.crossbar.at(r), reg::Value<Crossbar>{img[r].bits});
+    for (unsigned r = e + 1; r-- > j;) {
+      if (img[r].covered == 0) continue;
+      const uint32_t used = r + 1 < nregs ? ~0u : ~0u >> unused_last;
+      const uint32_t keep = used & ~img[r].covered;
+      const reg::Reg<Crossbar> x = l.crossbar.at(r);
+      if (keep != 0) img[r].bits |= reg::read(base(), x).raw & keep;
+      reg::write(base(), x, reg::Value<Crossbar>{img[r].bits});
+    }
     j = e + 1;
   }
   return Status::kOk;
