@@ -7,6 +7,6 @@
 
 namespace pmu::safesu {
 
-template class Unit<RuntimePlace>;
+template class BasicSafeSU<RuntimePlace>;
 
 }  // namespace pmu::safesu

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Where a SafeSU is: its base address and its layout. The driver (Unit in
+// Where a SafeSU is: its base address and its layout. The driver (BasicSafeSU in
 // safesu.hpp) is written once over a "place" policy:
 //
 //   RuntimePlace            base and layout chosen at run time (plug&play

@@ -3,7 +3,7 @@
 // hardware. Every call validates its arguments before any register access
 // and returns a Status (kBadArg: nothing touched) or a Result<T>.
 //
-// Two ways to make one, one implementation (Unit over a place, place.hpp):
+// Two ways to make one, one implementation (BasicSafeSU over a place, place.hpp):
 //   SafeSU su{base, k4c128};                    run time: base and layout
 //                                               checked once, here
 //   FixedSafeSU<0x80100000, k4c128> su;         build time: every offset and
@@ -54,7 +54,7 @@ struct Route {
 /// The SafeSU driver over a place (RuntimePlace or FixedPlace). Use the
 /// aliases SafeSU and FixedSafeSU. Counter k is bit k of the overflow mask.
 template <typename Place>
-class Unit {
+class BasicSafeSU {
  public:
   /// The counters are 32-bit (pmu::is_counter_unit).
   using raw_type = uint32_t;
@@ -62,11 +62,11 @@ class Unit {
   /// A run-time unit (RuntimePlace): keeps base and layout if the layout is
   /// valid and the base a non-zero multiple of its decode window; otherwise
   /// every call returns kBadArg and touches nothing. Touches no hardware.
-  constexpr Unit(uintptr_t at, const Layout& map) : place_(at, map) {}
+  constexpr BasicSafeSU(uintptr_t at, const Layout& map) : place_(at, map) {}
   /// A build-time unit (FixedPlace): nothing to check at run time.
-  constexpr Unit() = default;
-  Unit(const Unit&) = delete;
-  Unit& operator=(const Unit&) = delete;
+  constexpr BasicSafeSU() = default;
+  BasicSafeSU(const BasicSafeSU&) = delete;
+  BasicSafeSU& operator=(const BasicSafeSU&) = delete;
 
   /// The unit's base address (0 if unusable).
   constexpr uintptr_t base() const { return place_.base(); }
@@ -254,11 +254,11 @@ class Unit {
   /// the callback runs. kUnavailable without FT.
   Status handle_ft_irq(unsigned which);
 
-  /// ISR adapter of the overflow line: self is the Unit.
-  static void overflow_isr(void* self) { pmu::overflow_isr<Unit>(self); }
+  /// ISR adapter of the overflow line: self is the SafeSU object.
+  static void overflow_isr(void* self) { pmu::overflow_isr<BasicSafeSU>(self); }
   /// The context of one core's MCCU line: the unit and the core.
   struct MccuLine {
-    Unit* unit;     ///< the SafeSU
+    BasicSafeSU* unit;  ///< the SafeSU
     unsigned core;  ///< the core whose line this is
   };
   /// ISR adapter of an MCCU line: line is a MccuLine (kept by the caller).
@@ -266,8 +266,8 @@ class Unit {
     const MccuLine* l = static_cast<const MccuLine*>(line);
     (void)l->unit->handle_mccu_irq(l->core);
   }
-  /// ISR adapter of the RDC line: self is the Unit.
-  static void rdc_isr(void* self) { (void)static_cast<Unit*>(self)->handle_rdc_irq(); }
+  /// ISR adapter of the RDC line: self is the SafeSU object.
+  static void rdc_isr(void* self) { (void)static_cast<BasicSafeSU*>(self)->handle_rdc_irq(); }
 
  private:
   // CFG0 is register 0 in every build (BASE_CFG, §1.1 of docs/hw/safesu.md):
@@ -313,12 +313,12 @@ class Unit {
 
 /// The run-time SafeSU (base and layout chosen at run time). Compiled once
 /// in src/safesu/.
-using SafeSU = Unit<RuntimePlace>;
+using SafeSU = BasicSafeSU<RuntimePlace>;
 /// A SafeSU whose base and layout are known at build time.
 template <uintptr_t Base, const Layout& L>
-using FixedSafeSU = Unit<FixedPlace<Base, L>>;
+using FixedSafeSU = BasicSafeSU<FixedPlace<Base, L>>;
 
-extern template class Unit<RuntimePlace>;
+extern template class BasicSafeSU<RuntimePlace>;
 
 }  // namespace pmu::safesu
 

@@ -50,7 +50,7 @@ struct SelftestReport {
 /// (see the report); kBadArg: report is null or the unit unusable (nothing
 /// touched).
 template <typename Place>
-Status run_selftest(Unit<Place>& su, SelftestReport* report);
+Status run_selftest(BasicSafeSU<Place>& su, SelftestReport* report);
 
 extern template Status run_selftest<RuntimePlace>(SafeSU& su, SelftestReport* report);
 

@@ -8,15 +8,15 @@ namespace pmu::safesu {
 
 // ---- opt-in storage ---------------------------------------------------------------------
 
-template <typename P>
-Status Unit<P>::attach_callbacks(Callbacks* c) {
+template <typename Place>
+Status BasicSafeSU<Place>::attach_callbacks(Callbacks* c) {
   if (!usable()) return Status::kBadArg;
   cbs_ = c;
   return Status::kOk;
 }
 
-template <typename P>
-Status Unit<P>::track_totals(Totals* t) {
+template <typename Place>
+Status BasicSafeSU<Place>::track_totals(Totals* t) {
   if (!usable()) return Status::kBadArg;
   totals_ = t;
   return Status::kOk;
@@ -24,15 +24,15 @@ Status Unit<P>::track_totals(Totals* t) {
 
 // ---- counters ---------------------------------------------------------------------------
 
-template <typename P>
-Status Unit<P>::start(uint32_t mask) {
+template <typename Place>
+Status BasicSafeSU<Place>::start(uint32_t mask) {
   if (mask != layout().counter_mask || !usable()) return Status::kBadArg;
   set_bits(kCfg0, cfg0::kCounterEnable.mask(), true);
   return Status::kOk;
 }
 
-template <typename P>
-Status Unit<P>::stop(uint32_t mask) {
+template <typename Place>
+Status BasicSafeSU<Place>::stop(uint32_t mask) {
   if (mask != layout().counter_mask || !usable()) return Status::kBadArg;
   set_bits(kCfg0, cfg0::kCounterEnable.mask(), false);
   return Status::kOk;
@@ -43,8 +43,8 @@ Status Unit<P>::stop(uint32_t mask) {
 // reset is held with counting on, the shadow reads 0 + event, so counting
 // restarts from 1. So: hold the reset with counting off, let one write-free
 // cycle pass (a read of CFG0), release, and only then restore the enable.
-template <typename P>
-Status Unit<P>::reset() {
+template <typename Place>
+Status BasicSafeSU<Place>::reset() {
   if (!usable()) return Status::kBadArg;
   const uint32_t flagged = totals_ != nullptr ? flags_now() : 0u;
   constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
@@ -59,14 +59,14 @@ Status Unit<P>::reset() {
   return Status::kOk;
 }
 
-template <typename P>
-Result<uint32_t> Unit<P>::read(unsigned k) {
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::read(unsigned k) {
   if (k >= layout().n_counters) return Status::kBadArg;
   return reg::read(base(), layout().counters.at(k)).raw;
 }
 
-template <typename P>
-Status Unit<P>::read_all(uint32_t* out, unsigned n) {
+template <typename Place>
+Status BasicSafeSU<Place>::read_all(uint32_t* out, unsigned n) {
   if (out == nullptr || n > layout().n_counters || !usable()) return Status::kBadArg;
   // Counter k is 4k bytes after counter 0: one address computed, then steps.
   const uintptr_t first = base() + layout().counters.offset;
@@ -74,15 +74,15 @@ Status Unit<P>::read_all(uint32_t* out, unsigned n) {
   return Status::kOk;
 }
 
-template <typename P>
-Result<uint64_t> Unit<P>::read64(unsigned k) {
+template <typename Place>
+Result<uint64_t> BasicSafeSU<Place>::read64(unsigned k) {
   if (k >= layout().n_counters) return Status::kBadArg;
   if (totals_ == nullptr) return Status::kUnavailable;
   return totals_->observe(k, reg::read(base(), layout().counters.at(k)).raw);
 }
 
-template <typename P>
-Status Unit<P>::write(unsigned k, uint32_t value) {
+template <typename Place>
+Status BasicSafeSU<Place>::write(unsigned k, uint32_t value) {
   if (k >= layout().n_counters) return Status::kBadArg;
   if (totals_ == nullptr) {
     reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
@@ -94,8 +94,8 @@ Status Unit<P>::write(unsigned k, uint32_t value) {
   return Status::kOk;
 }
 
-template <typename P>
-Status Unit<P>::sync64() {
+template <typename Place>
+Status BasicSafeSU<Place>::sync64() {
   if (!usable()) return Status::kBadArg;
   if (totals_ == nullptr) return Status::kUnavailable;
   const uintptr_t first = base() + layout().counters.offset;
@@ -105,8 +105,8 @@ Status Unit<P>::sync64() {
 }
 
 // One write straight to the new mode: never through mode 00 (§5.2 item 14).
-template <typename P>
-Status Unit<P>::set_selftest_mode(SelftestMode mode) {
+template <typename Place>
+Status BasicSafeSU<Place>::set_selftest_mode(SelftestMode mode) {
   const unsigned m = static_cast<unsigned>(mode);
   if (m > 3 || !usable()) return Status::kBadArg;
   reg::modify(base(), kCfg0, [&](reg::Value<Cfg0> v) __attribute__((always_inline)) { return v.with(cfg0::kSelftestMode, m); });

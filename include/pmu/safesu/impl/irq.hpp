@@ -27,40 +27,40 @@
 
 namespace pmu::safesu {
 
-template <typename P>
-Status Unit<P>::on_overflow(unsigned counter, IrqCallback cb) {
+template <typename Place>
+Status BasicSafeSU<Place>::on_overflow(unsigned counter, IrqCallback cb) {
   if (counter >= layout().n_counters) return Status::kBadArg;
   if (cbs_ == nullptr) return Status::kUnavailable;
   cbs_->overflow[counter] = cb;
   return Status::kOk;
 }
 
-template <typename P>
-Status Unit<P>::on_mccu(unsigned core, IrqCallback cb) {
+template <typename Place>
+Status BasicSafeSU<Place>::on_mccu(unsigned core, IrqCallback cb) {
   if (core >= layout().n_cores) return Status::kBadArg;
   if (cbs_ == nullptr) return Status::kUnavailable;
   cbs_->mccu[core] = cb;
   return Status::kOk;
 }
 
-template <typename P>
-Status Unit<P>::on_rdc(unsigned input, IrqCallback cb) {
+template <typename Place>
+Status BasicSafeSU<Place>::on_rdc(unsigned input, IrqCallback cb) {
   if (input >= layout().n_inputs) return Status::kBadArg;
   if (cbs_ == nullptr) return Status::kUnavailable;
   cbs_->rdc[input] = cb;
   return Status::kOk;
 }
 
-template <typename P>
-Status Unit<P>::on_ft(IrqCallback cb) {
+template <typename Place>
+Status BasicSafeSU<Place>::on_ft(IrqCallback cb) {
   if (!usable()) return Status::kBadArg;
   if (!layout().params.ft || cbs_ == nullptr) return Status::kUnavailable;
   cbs_->ft = cb;
   return Status::kOk;
 }
 
-template <typename P>
-Status Unit<P>::set_mccu_irq_policy(MccuIrqPolicy p) {
+template <typename Place>
+Status BasicSafeSU<Place>::set_mccu_irq_policy(MccuIrqPolicy p) {
   if ((p != MccuIrqPolicy::kRefill && p != MccuIrqPolicy::kClearOnly) || !usable()) return Status::kBadArg;
   if (cbs_ == nullptr) return Status::kUnavailable;
   cbs_->mccu_policy = p;
@@ -76,8 +76,8 @@ Status Unit<P>::set_mccu_irq_policy(MccuIrqPolicy p) {
 // counter's whenever any counter is flagged, the table has an entry for all
 // 32 bits, and an entry above the last counter is empty (on_overflow refuses
 // it), so no callback runs for a bit that is not a counter's.
-template <typename P>
-Result<uint32_t> Unit<P>::handle_overflow_irq() {
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::handle_overflow_irq() {
   if (!usable()) return Status::kBadArg;
   // 1. Snapshot.
   const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
@@ -90,8 +90,8 @@ Result<uint32_t> Unit<P>::handle_overflow_irq() {
   return seen;
 }
 
-template <typename P>
-void Unit<P>::after_first_overflow_callback(uint32_t seen) {
+template <typename Place>
+void BasicSafeSU<Place>::after_first_overflow_callback(uint32_t seen) {
   // 2. The other callbacks. (cbs_ is read at each step: a callback may
   // detach it.)
   for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
@@ -116,8 +116,8 @@ void Unit<P>::after_first_overflow_callback(uint32_t seen) {
   flags_cleared();
 }
 
-template <typename P>
-void Unit<P>::clear_with_parked(uint32_t parked) {
+template <typename Place>
+void BasicSafeSU<Place>::clear_with_parked(uint32_t parked) {
   const Layout& l = layout();
   constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
   constexpr uint32_t kClear = cfg0::kOverflowSoftReset.mask();
@@ -136,8 +136,8 @@ void Unit<P>::clear_with_parked(uint32_t parked) {
   reg::write(base(), kCfg0, reg::Value<Cfg0>{v});  // counting as it was, clear released
 }
 
-template <typename P>
-Result<uint32_t> Unit<P>::handle_mccu_irq(unsigned core) {
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::handle_mccu_irq(unsigned core) {
   if (core >= layout().n_cores) return Status::kBadArg;
   if (Callbacks* const c = cbs_) c->mccu[core](core);
   const Callbacks* const c = cbs_;  // (a callback may detach it)
@@ -148,8 +148,8 @@ Result<uint32_t> Unit<P>::handle_mccu_irq(unsigned core) {
   return 1u << core;
 }
 
-template <typename P>
-Result<uint32_t> Unit<P>::handle_rdc_irq() {
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::handle_rdc_irq() {
   if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
   // Masked first: the table holds kMaxInputs callbacks, fewer than the
   // vector's 32 bits.
@@ -161,8 +161,8 @@ Result<uint32_t> Unit<P>::handle_rdc_irq() {
   return seen;
 }
 
-template <typename P>
-void Unit<P>::after_first_rdc_callback(uint32_t seen) {
+template <typename Place>
+void BasicSafeSU<Place>::after_first_rdc_callback(uint32_t seen) {
   for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
     const unsigned i = util::ctz32(m);
     if (Callbacks* const c = cbs_) c->rdc[i](i);
@@ -170,8 +170,8 @@ void Unit<P>::after_first_rdc_callback(uint32_t seen) {
   cfg1_toggle(0, 1u << layout().cfg1_rdc_enable);  // clears IRQ and vector, keeps watermarks
 }
 
-template <typename P>
-Status Unit<P>::handle_ft_irq(unsigned which) {
+template <typename Place>
+Status BasicSafeSU<Place>::handle_ft_irq(unsigned which) {
   if (!layout().params.ft) return usable() ? Status::kUnavailable : Status::kBadArg;
   if (which != 1 && which != 2) return Status::kBadArg;
   if (cbs_ != nullptr) cbs_->ft(which);
