@@ -108,11 +108,11 @@ class BasicSafeSU {
   /// 64-bit total of counter k: 1R folded into the total. kUnavailable
   /// without track_totals().
   Result<uint64_t> read64(unsigned k);
-  /// Preload counter k: 1W. A tracked total restarts at value; then the
-  /// overflow vector is read first (1R 1W), so that a flag latched before
-  /// the write (e.g. the one an overflow callback is being called for) does
-  /// not count a period later. A write of 0xFFFFFFFF sets the flag itself
-  /// (§8) and needs no read.
+  /// Preload counter k: 1W. A tracked total restarts at value, and the
+  /// overflow vector is read before the write (1R 1W), so that a flag
+  /// latched before it (e.g. the one an overflow callback is being called
+  /// for) does not count a period later. A write of 0xFFFFFFFF sets the
+  /// flag itself (§8) and needs no read.
   Status write(unsigned k, uint32_t value);
   /// Fold every counter into its total: n R. Once per 2^32 events keeps the
   /// totals exact without the overflow interrupt. kUnavailable without
