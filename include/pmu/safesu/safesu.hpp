@@ -61,7 +61,9 @@ class BasicSafeSU {
 
   /// A run-time unit (RuntimePlace): keeps base and layout if the layout is
   /// valid and the base a non-zero multiple of its decode window; otherwise
-  /// every call returns kBadArg and touches nothing. Touches no hardware.
+  /// every call returns kBadArg and touches nothing. Touches no hardware. A
+  /// kept layout is referred to, not copied: it must outlive the object (a
+  /// named configuration or a constexpr Layout of the application's).
   constexpr BasicSafeSU(uintptr_t at, const Layout& map) : place_(at, map) {}
   /// A build-time unit (FixedPlace): nothing to check at run time.
   constexpr BasicSafeSU() = default;
