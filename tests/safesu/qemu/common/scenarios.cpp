@@ -58,10 +58,8 @@ void count_call(void* ctx, unsigned source) {
   c->sources = c->sources | (1u << source);
 }
 
-// Board handlers: the driver's ISR adapters, with the context each takes.
-void on_overflow_line(void* su, unsigned) { SafeSU::overflow_isr(su); }
-void on_rdc_line(void* su, unsigned) { SafeSU::rdc_isr(su); }
-void on_mccu_line(void* line, unsigned) { SafeSU::mccu_isr(line); }
+// The board handlers are the driver's ISR adapters (SafeSU::overflow_isr,
+// rdc_isr: context the unit; mccu_isr: context a SafeSU::MccuLine).
 
 }  // namespace safesu_suite
 
@@ -169,7 +167,7 @@ SAFESU_TEST(overflow_hook_through_a_real_trap) {
   CHECK(r.mapped);
   Calls calls{0, 0, 0};
   CHECK_OK(r.su.on_overflow(0, pmu::IrqCallback{count_call, &calls}));
-  CHECK(harness::attach_irq_handler(kOverflowLine, on_overflow_line, &r.su));
+  CHECK(harness::attach_irq_handler(kOverflowLine, SafeSU::overflow_isr, &r.su));
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllOnes));
   CHECK_OK(r.su.set_overflow_irq(0, true));
   CHECK_OK(r.su.enable_overflow());
@@ -202,7 +200,7 @@ SAFESU_TEST(mccu_budget_exhaustion_hook_and_refill) {
   for (unsigned c = 0; c < cores; ++c) {
     CHECK_OK(r.su.on_mccu(c, pmu::IrqCallback{count_call, &calls}));
     lines[c] = SafeSU::MccuLine{&r.su, c};
-    CHECK(harness::attach_irq_handler(kMccuLine0 + c, on_mccu_line, &lines[c]));
+    CHECK(harness::attach_irq_handler(kMccuLine0 + c, SafeSU::mccu_isr, &lines[c]));
   }
   // Self-test 01: every MCCU input is active every cycle. Only core 1 has a
   // cost (inputs 2 and 3, weights 1 + 2 = 3 per cycle). The budget is large
@@ -249,7 +247,7 @@ SAFESU_TEST(rdc_threshold_watermark_and_hook) {
   };
   for (unsigned i = 0; i < kLayout.n_inputs; ++i)
     CHECK_OK(r.su.on_rdc(i, pmu::IrqCallback{on_input, &ctx}));
-  CHECK(harness::attach_irq_handler(kRdcLine, on_rdc_line, &r.su));
+  CHECK(harness::attach_irq_handler(kRdcLine, SafeSU::rdc_isr, &r.su));
   // Input 3 counts SoC event 40; its threshold is 100 cycles.
   CHECK_OK(r.su.route(3, 40));
   CHECK_EQ(r.su.routed_event(3).value(), 40u);
@@ -321,7 +319,7 @@ SAFESU_TEST(preload_all_ones_counts_no_extra_period) {
   CHECK(r.mapped);
   Calls calls{0, 0, 0};
   CHECK_OK(r.su.on_overflow(5, pmu::IrqCallback{count_call, &calls}));
-  CHECK(harness::attach_irq_handler(kOverflowLine, on_overflow_line, &r.su));
+  CHECK(harness::attach_irq_handler(kOverflowLine, SafeSU::overflow_isr, &r.su));
   CHECK_OK(r.su.set_overflow_irq(5, true));
   CHECK_OK(r.su.enable_overflow());
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllOnes));
@@ -348,7 +346,7 @@ SAFESU_TEST(parked_counter_hook_clears_for_good) {
   CHECK(r.mapped);
   Calls calls{0, 0, 0};
   CHECK_OK(r.su.on_overflow(2, pmu::IrqCallback{count_call, &calls}));
-  CHECK(harness::attach_irq_handler(kOverflowLine, on_overflow_line, &r.su));
+  CHECK(harness::attach_irq_handler(kOverflowLine, SafeSU::overflow_isr, &r.su));
   CHECK_OK(r.su.route(2, 33));
   CHECK_OK(r.su.set_overflow_irq(2, true));
   CHECK_OK(r.su.enable_overflow());
@@ -400,8 +398,7 @@ SAFESU_TEST(build_time_driver_counts_and_serves_the_hook) {
   CHECK_OK(fixed.track_totals(&totals));
   Calls calls{0, 0, 0};
   CHECK_OK(fixed.on_overflow(1, pmu::IrqCallback{count_call, &calls}));
-  CHECK(harness::attach_irq_handler(kOverflowLine,
-                                    [](void* su, unsigned) { decltype(fixed)::overflow_isr(su); }, &fixed));
+  CHECK(harness::attach_irq_handler(kOverflowLine, decltype(fixed)::overflow_isr, &fixed));
   CHECK_OK(fixed.set_selftest_mode(SelftestMode::kAllOnes));
   CHECK_OK(fixed.set_overflow_irq(1, true));
   CHECK_OK(fixed.enable_overflow());
