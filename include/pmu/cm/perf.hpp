@@ -284,12 +284,11 @@ uint32_t BasicPerf<Gcr>::serve_overflow() {
 template <typename Gcr>
 __attribute__((noinline)) uint32_t BasicPerf<Gcr>::dispatch(uint32_t snap) {
   if (totals_ != nullptr) totals_->reset_in_hook_ = 0;
-  // 2. Callbacks, lowest index first (the table as it was on entry).
-  if (const Callbacks* const cb = callbacks_; cb != nullptr) {
-    if ((snap & kCycleMask) != 0) cb->by_counter[kCycleCounter](kCycleCounter);
-    if ((snap & kP0Mask) != 0) cb->by_counter[kP0Counter](kP0Counter);
-    if ((snap & kP1Mask) != 0) cb->by_counter[kP1Counter](kP1Counter);
-  }
+  // 2. Callbacks, lowest index first. The table is read for each: a
+  // callback may detach it.
+  if ((snap & kCycleMask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kCycleCounter](kCycleCounter);
+  if ((snap & kP0Mask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kP0Counter](kP0Counter);
+  if ((snap & kP1Mask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kP1Counter](kP1Counter);
   // 3. Fold, tracked totals only: a flagged counter whose wrap no
   // observation showed gets 2^32 (WideCounter32::observe_flagged). A counter
   // a callback reset has no flag to act on any more: its total restarted.
