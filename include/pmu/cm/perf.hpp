@@ -195,6 +195,7 @@ class BasicPerf {
   // Non-empty, no bit above bit 2: one compare.
   __attribute__((always_inline)) static constexpr bool valid_mask(uint32_t mask) { return mask - 1u < kAllMask; }
   void restart_totals(uint32_t reset_mask);
+  Status preload_tracked(unsigned i, uint32_t value);
   // The hook: steps 1-4, the mask served (0: spurious or not usable). Both
   // entry points run it. The snapshot is taken here; the rest, in
   // dispatch(), is a tail call, so a spurious entry saves no register.
@@ -369,12 +370,18 @@ template <typename Gcr>
 Status BasicPerf<Gcr>::preload(unsigned i, uint32_t value) {
   if (const Status s = usable(); s != Status::kOk) return s;
   if (i >= kNumCounters) return Status::kBadArg;
-  const reg::Reg<PcCounterTag> counter = kRegs.counter(i);
-  Totals* const t = totals_;
-  // With totals: account the count so far, then carry the total on.
-  if (t != nullptr) t->wide_[i].observe(reg::read(gdb_base(), counter).raw);
-  reg::write(gdb_base(), counter, reg::Value<PcCounterTag>{value});
-  if (t != nullptr) t->wide_[i].rebase(value);
+  if (totals_ != nullptr) return preload_tracked(i, value);
+  reg::write(gdb_base(), kRegs.counter(i), reg::Value<PcCounterTag>{value});
+  return Status::kOk;
+}
+
+// With totals: account the count so far, write, and carry the total on.
+template <typename Gcr>
+Status BasicPerf<Gcr>::preload_tracked(unsigned i, uint32_t value) {
+  util::WideCounter32& w = totals_->wide_[i];
+  w.observe(reg::read(gdb_base(), kRegs.counter(i)).raw);
+  reg::write(gdb_base(), kRegs.counter(i), reg::Value<PcCounterTag>{value});
+  w.rebase(value);
   return Status::kOk;
 }
 
