@@ -26,15 +26,13 @@ using pmu::cm::kP0Counter;
 using pmu::cm::kP1Counter;
 namespace event = pmu::cm::event;
 
-using CmPerf = pmu::cm::FixedPerf<board::config::kCmGcrBase, examples::kCmPerfPresent>;
+using CmPerf = pmu::cm::FixedPerf<examples::kCmInstance.gcr_base, examples::kCmInstance.perf_block>;
 CmPerf g_perf;
 pmu::cm::Callbacks g_callbacks;
 pmu::cm::Totals g_totals;
 constexpr uint32_t kHeadroom = 5000;
 
 examples::HookLog g_hook{0, 0};
-// The board's handler shape (ctx, line) around the unit's ISR adapter.
-void cm_line(void* unit, unsigned) { CmPerf::overflow_isr(unit); }
 
 }  // namespace
 
@@ -49,7 +47,8 @@ int main() {
   ok(g_perf.program(kP0Counter, event::kRequestCount, 0), "program P0");
   ok(g_perf.program(kP1Counter, event::kReadDataUsage, 0), "program P1");
   ok(g_perf.on_overflow(kP0Counter, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
-  const bool line = examples::attach_irq(examples::kCmLine, cm_line, &g_perf);
+  // The unit's own ISR adapter is the handler, the unit its argument.
+  const bool line = examples::attach_irq(examples::kCmLine, &CmPerf::overflow_isr, &g_perf);
   if (!line) print("(CM_PCInt is not wired on this board: the loop calls the hook)\n");
   ok(g_perf.set_interrupt_enable(true), "set_interrupt_enable");
   ok(g_perf.reset(kAllMask), "reset");

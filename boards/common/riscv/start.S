@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* RISC-V bare-metal start-up (direct-mode mtvec): stack, trap vector,
- * .bss, main(), exit. The trap entry is trap_entry.S. */
+/* RISC-V start-up (direct-mode xtvec): stack, trap vector, .bss, main(),
+ * exit. M-mode bare metal, or S-mode under SBI with BOARD_SMODE (priv.h),
+ * where the SBI implementation passes the hart id in a0 (S-mode cannot read
+ * mhartid): it is kept for board::interrupted_context. The trap entry is
+ * trap_entry.S. */
+#include "riscv/priv.h"
 #if __riscv_xlen == 64
 #define REG_S sd
 #define REG_L ld
@@ -10,22 +14,20 @@
 #define REG_L lw
 #define RB 4
 #endif
-#define FRAME_WORDS 36
-#define FRAME_SIZE (((FRAME_WORDS * RB) + 15) & ~15)
 
   .section .text.start, "ax"
   .globl _start
 _start:
-  csrw mie, zero
-  li t0, 0x1800            /* MPP = M */
-  csrw mstatus, t0
+  csrw XIE, zero
+  li t0, XSTATUS_INIT
+  csrw XSTATUS, t0
   .option push
   .option norelax
   la gp, __global_pointer$
   .option pop
   la sp, __stack_top
   la t0, riscv_trap_entry
-  csrw mtvec, t0
+  csrw XTVEC, t0
   la t0, __bss_start
   la t1, __bss_end
 1:
@@ -34,6 +36,10 @@ _start:
   addi t0, t0, RB
   j 1b
 2:
+#if defined(BOARD_SMODE) && BOARD_SMODE
+  la t0, board_boot_hartid
+  REG_S a0, 0(t0)
+#endif
   call main
   call board_exit_from_main
 3:

@@ -2,7 +2,7 @@
 // pmu::cm::Perf and FixedPerf on the stub device: the model
 // (sim/include/pmu_sim/cm_model.hpp) is mapped over the Global Debug Block at
 // the board's GCR base + 0x6000, and CM_PCInt (model output 0) drives board
-// line kCmIrqLine, so the overflow hook is entered by a real trap.
+// line kCm.irq, so the overflow hook is entered by a real trap.
 //
 // The model advances by guest cycles (instructions under -icount), so counts
 // depend on the emitted code: checks are relations that hold for any code
@@ -28,8 +28,8 @@ using pmu::cm::kP1Mask;
 using pmu::models::CmPerfModel;
 namespace event = pmu::cm::event;
 
-constexpr uintptr_t kGcr = board::config::kCmGcrBase;
-constexpr unsigned kLine = board::config::kCmIrqLine;
+constexpr uintptr_t kGcr = board::config::kCm.gcr_base;
+constexpr unsigned kLine = board::config::kCm.irq;
 constexpr uint8_t kLines[] = {static_cast<uint8_t>(kLine)};
 
 using Runtime = pmu::cm::Perf;
@@ -68,12 +68,6 @@ void count_call(void* ctx, unsigned source) {
   auto* c = static_cast<Calls*>(ctx);
   c->n = c->n + 1;
   c->sources = c->sources | (1u << source);
-}
-
-// The board's handler shape (ctx, line) around the unit's ISR adapter.
-template <typename T>
-void on_cm_line(void* unit, unsigned) {
-  T::overflow_isr(unit);
 }
 
 // Spin with interrupts enabled until *flag reaches want (or give up).
@@ -156,8 +150,8 @@ void overflow_hook_through_a_real_trap() {
   CHECK_OK(r.perf.program(kP0Counter, event::kReadDataUsage, 0));
   CHECK_OK(r.perf.on_overflow(kP0Counter, pmu::IrqCallback{count_call, &calls}));
   CHECK_OK(r.perf.on_overflow(kCycleCounter, pmu::IrqCallback{count_call, &calls}));
-  // The unit's own ISR adapter runs the hook, the unit its argument.
-  CHECK(harness::attach_irq_handler(kLine, on_cm_line<T>, &r.perf));
+  // The unit's own ISR adapter is the handler, the unit its argument.
+  CHECK(harness::attach_irq_handler(kLine, &T::overflow_isr, &r.perf));
   CHECK_OK(r.perf.set_interrupt_enable(true));
   CHECK_OK(r.perf.reset(kP0Mask));
   CHECK_OK(r.perf.preload(kP0Counter, 0xFFFFF000u));
@@ -211,7 +205,7 @@ void sixty_four_bit_totals_over_several_wraps_through_the_hook() {
   CHECK(r.model.set_event_rate(event::kL2PipelineUtilization, 4096));
   CHECK_OK(r.perf.program(kP0Counter, event::kL2PipelineUtilization, 0));
   CHECK_OK(r.perf.on_overflow(kP0Counter, pmu::IrqCallback{count_call, &calls}));
-  CHECK(harness::attach_irq_handler(kLine, on_cm_line<T>, &r.perf));
+  CHECK(harness::attach_irq_handler(kLine, &T::overflow_isr, &r.perf));
   CHECK_OK(r.perf.set_interrupt_enable(true));
   CHECK_OK(r.perf.reset_and_start(kP0Mask | kCycleMask));
   // Reads from the main loop with the interrupt masked (the documented rule).

@@ -25,9 +25,9 @@ struct HookCtx {
   volatile unsigned callbacks;
   volatile unsigned last_counter;
 };
-void on_line(void* ctx, unsigned) {
+void on_line(void* ctx) {
   auto* h = static_cast<HookCtx*>(ctx);
-  h->handled |= h->ame->handle_ame_overflow_irq();
+  h->handled |= h->ame->handle_overflow_irq().value_or(0);
 }
 void on_counter(void* ctx, unsigned counter) {
   auto* h = static_cast<HookCtx*>(ctx);
@@ -42,9 +42,9 @@ TEST_CASE(riscv_ame, program_count_and_read_through_the_stub) {
   harness::map_csr(&model);
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
   CHECK_OK(a.init());
-  CHECK_OK(a.program(3, ame::decode(ame::single(8).value()).value()));
+  CHECK_OK(ame::program(a, 3, ame::decode(ame::single(8).value()).value()));
   CHECK_EQ(model.ame_event(3), uint64_t{8});
-  CHECK_OK(a.set_counteren(0x9, 0x1, 0x1));
+  CHECK_OK(ame::set_counteren(a, 0x9, 0x1, 0x1));
   CHECK_OK(a.start(0x9));
   const uint64_t v0 = a.read(3).value();
   for (volatile int i = 0; i < 500; i = i + 1) {
@@ -65,7 +65,7 @@ TEST_CASE(riscv_ame, illegal_optype_is_rejected_before_any_access) {
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
   ame::Composition c;
   c.op[1] = static_cast<ame::OpType>(3);
-  CHECK(a.program(3, c) == pmu::Status::kBadArg);
+  CHECK(ame::program(a, 3, c) == pmu::Status::kBadArg);
   ame::AmeCounters undeclared(ame::AmeConfig{});
   CHECK(undeclared.read(3).status() == pmu::Status::kUnavailable);
   CHECK_EQ(harness::csr_traps(), t0);
@@ -75,14 +75,16 @@ TEST_CASE(riscv_ame, illegal_optype_is_rejected_before_any_access) {
 TEST_CASE(riscv_ame, overflow_hook_entered_by_a_real_trap) {
   pmu::models::RiscvCsrModel model(ame_cfg());
   model.set_ame_event_rate(11, 1);  // amu_aml_active
-  static const uint8_t lines[] = {0xFF, board::config::kAmeIrqLine};  // model bit 1 = AME overflow
+  static const uint8_t lines[] = {0xFF, board::config::kAme.irq};  // model bit 1 = AME overflow
   harness::map_csr(&model, lines, 2);
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
   HookCtx h{&a, 0, 0, 0};
-  CHECK(harness::attach_irq_handler(board::config::kAmeIrqLine, on_line, &h));
+  CHECK(harness::attach_irq_handler(board::config::kAme.irq, on_line, &h));
   CHECK_OK(a.init());
-  CHECK_OK(a.set_overflow_callback(6, {on_counter, &h}));
-  CHECK_OK(a.program(6, ame::decode(ame::single(11).value()).value()));
+  pmu::riscv::CounterCallbacks cbs;
+  a.attach_callbacks(&cbs);
+  CHECK_OK(a.on_overflow(6, {on_counter, &h}));
+  CHECK_OK(ame::program(a, 6, ame::decode(ame::single(11).value()).value()));
   CHECK_OK(a.write(6, ~uint64_t{0} - 300));
   board::irq_global_enable();
   CHECK_OK(a.start(0x40));
@@ -91,9 +93,9 @@ TEST_CASE(riscv_ame, overflow_hook_entered_by_a_real_trap) {
   CHECK_EQ(h.callbacks, 1u);
   CHECK_EQ(h.last_counter, 6u);
   CHECK_EQ(h.handled, 0x40u);
-  CHECK(harness::irq_entries(board::config::kAmeIrqLine) >= 1);
+  CHECK(harness::irq_entries(board::config::kAme.irq) >= 1);
   CHECK_EQ(model.ame_event(6) >> 63, uint64_t{0});  // OF cleared: re-armed
   CHECK_EQ(model.irq_outputs(), 0u);
-  board::irq_detach(board::config::kAmeIrqLine);
+  board::irq_detach(board::config::kAme.irq);
   harness::unmap_csr();
 }
