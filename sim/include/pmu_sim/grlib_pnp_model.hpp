@@ -16,12 +16,35 @@
 
 namespace pmu::models {
 
-class GrlibPnpModel final : public MmioModel {
+// What both areas are: 4 KiB of read-only words, each access counted.
+class PnpArea : public MmioModel {
  public:
   static constexpr uint32_t kSize = 0x1000;
+
+  uint32_t read(uint32_t offset, unsigned size) override;
+  // The P&P areas are read-only: writes are counted (a test asserts none) and dropped.
+  void write(uint32_t offset, unsigned size, uint32_t value) override;
+  void advance(uint64_t) override {}
+  uint32_t irq_outputs() const override { return 0; }
+
+  uint32_t reads() const { return reads_; }
+  uint32_t writes() const { return writes_; }
+
+ protected:
+  constexpr PnpArea() : words_{}, reads_(0), writes_(0) {}
+  ~PnpArea() = default;
+  uint32_t words_[kSize / 4];
+
+ private:
+  uint32_t reads_;
+  uint32_t writes_;
+};
+
+class GrlibPnpModel final : public PnpArea {
+ public:
   static constexpr unsigned kEntries = 64;  // per table (masters, slaves)
 
-  constexpr GrlibPnpModel() : words_{}, reads_(0), writes_(0) {}
+  constexpr GrlibPnpModel() = default;
 
   // ahb_device_reg(): vendor[31:24] device[23:12] version[9:5] irq[4:0].
   static constexpr uint32_t id_word(uint8_t vendor, uint16_t device, uint8_t version, uint8_t irq) {
@@ -37,28 +60,14 @@ class GrlibPnpModel final : public MmioModel {
                  uint32_t bar3 = 0);
   void set_master(unsigned index, uint32_t id);
   void set_build_word(uint32_t word) { words_[0xFF0 / 4] = word; }
-
-  uint32_t read(uint32_t offset, unsigned size) override;
-  void write(uint32_t offset, unsigned size, uint32_t value) override;
-  void advance(uint64_t) override {}
-  uint32_t irq_outputs() const override { return 0; }
-
-  uint32_t reads() const { return reads_; }
-  uint32_t writes() const { return writes_; }
-
- private:
-  uint32_t words_[kSize / 4];
-  uint32_t reads_;
-  uint32_t writes_;
 };
 
 // An APB bridge's P&P area; map it at bridge + 0xFF000.
-class GrlibApbPnpModel final : public MmioModel {
+class GrlibApbPnpModel final : public PnpArea {
  public:
-  static constexpr uint32_t kSize = 0x1000;
   static constexpr unsigned kEntries = kSize / 8;
 
-  constexpr GrlibApbPnpModel() : words_{}, reads_(0), writes_(0) {}
+  constexpr GrlibApbPnpModel() = default;
 
   // apb_iobar(): addr[31:20] mask[15:4] type[3:0] = 1.
   static constexpr uint32_t bar_word(uint16_t addr, uint16_t mask) {
@@ -66,19 +75,6 @@ class GrlibApbPnpModel final : public MmioModel {
   }
   // The ID word has the AHB layout: GrlibPnpModel::id_word().
   void set_slave(unsigned index, uint32_t id, uint32_t bar);
-
-  uint32_t read(uint32_t offset, unsigned size) override;
-  void write(uint32_t offset, unsigned size, uint32_t value) override;
-  void advance(uint64_t) override {}
-  uint32_t irq_outputs() const override { return 0; }
-
-  uint32_t reads() const { return reads_; }
-  uint32_t writes() const { return writes_; }
-
- private:
-  uint32_t words_[kSize / 4];
-  uint32_t reads_;
-  uint32_t writes_;
 };
 
 }  // namespace pmu::models
