@@ -194,6 +194,20 @@ class BasicPerf {
  private:
   // Non-empty, no bit above bit 2: one compare.
   __attribute__((always_inline)) static constexpr bool valid_mask(uint32_t mask) { return mask - 1u < kAllMask; }
+  // One read-modify-write of PC_CTL: clear 'clear', then set 'set' (the
+  // register type drops the never-write-back bits of the old value). The
+  // lambdas are forced inline too: GCC outlines one that two calls share.
+  __attribute__((always_inline)) void update_ctl(uint32_t set, uint32_t clear) const {
+    reg::modify(gdb_base(), kRegs.ctl,
+                [set, clear](reg::Value<PcCtlTag> v) __attribute__((always_inline)) {
+                  return v.with_bits(clear, false).with_bits(set, true);
+                });
+  }
+  // One read-modify-write of PC_CTL setting or clearing one enable.
+  __attribute__((always_inline)) void update_ctl_flag(uint32_t bit, bool on) const {
+    reg::modify(gdb_base(), kRegs.ctl,
+                [bit, on](reg::Value<PcCtlTag> v) __attribute__((always_inline)) { return v.with_bits(bit, on); });
+  }
   void restart_totals(uint32_t reset_mask);
   Status preload_tracked(unsigned i, uint32_t value);
   // The hook: steps 1-4, the mask served (0: spurious or not usable). Both
@@ -240,7 +254,7 @@ template <typename Gcr>
 Status BasicPerf<Gcr>::start(uint32_t mask) const {
   if (const Status s = usable(); s != Status::kOk) return s;
   if (!valid_mask(mask)) return Status::kBadArg;
-  reg::modify(gdb_base(), kRegs.ctl, [mask](reg::Value<PcCtlTag> v) { return v.with_bits(ctl::count_on_bits(mask), true); });
+  update_ctl(ctl::count_on_bits(mask), 0);
   return Status::kOk;
 }
 
@@ -248,7 +262,7 @@ template <typename Gcr>
 Status BasicPerf<Gcr>::stop(uint32_t mask) const {
   if (const Status s = usable(); s != Status::kOk) return s;
   if (!valid_mask(mask)) return Status::kBadArg;
-  reg::modify(gdb_base(), kRegs.ctl, [mask](reg::Value<PcCtlTag> v) { return v.with_bits(ctl::count_on_bits(mask), false); });
+  update_ctl(0, ctl::count_on_bits(mask));
   return Status::kOk;
 }
 
@@ -318,7 +332,8 @@ Status BasicPerf<Gcr>::program(unsigned i, unsigned event_id, uint32_t qualifier
   // Qualifier first, so the new event never counts under the old qualifier.
   reg::write(gdb_base(), kRegs.qualifier(i), reg::Value<PcQualTag>{qualifier});
   const reg::Field<PcEventTag> field = event_sel::field(i);
-  reg::modify(gdb_base(), kRegs.event, [field, event_id](reg::Value<PcEventTag> v) { return v.with(field, event_id); });
+  reg::modify(gdb_base(), kRegs.event,
+              [field, event_id](reg::Value<PcEventTag> v) __attribute__((always_inline)) { return v.with(field, event_id); });
   return Status::kOk;
 }
 
@@ -336,7 +351,7 @@ template <typename Gcr>
 Status BasicPerf<Gcr>::reset(uint32_t mask) {
   if (const Status s = usable(); s != Status::kOk) return s;
   if (!valid_mask(mask)) return Status::kBadArg;
-  reg::modify(gdb_base(), kRegs.ctl, [mask](reg::Value<PcCtlTag> v) { return v.with_bits(ctl::reset_bits(mask), true); });
+  update_ctl(ctl::reset_bits(mask), 0);
   restart_totals(mask);
   return Status::kOk;
 }
@@ -345,9 +360,7 @@ template <typename Gcr>
 Status BasicPerf<Gcr>::reset_and_start(uint32_t mask) {
   if (const Status s = usable(); s != Status::kOk) return s;
   if (!valid_mask(mask)) return Status::kBadArg;
-  reg::modify(gdb_base(), kRegs.ctl, [mask](reg::Value<PcCtlTag> v) {
-    return v.with_bits(ctl::reset_bits(mask) | ctl::count_on_bits(mask), true);
-  });
+  update_ctl(ctl::reset_bits(mask) | ctl::count_on_bits(mask), 0);
   restart_totals(mask);
   return Status::kOk;
 }
@@ -358,10 +371,7 @@ Status BasicPerf<Gcr>::control(uint32_t start_mask, uint32_t stop_mask, uint32_t
   if (((start_mask | stop_mask | reset_mask) & ~kAllMask) != 0 || (start_mask & stop_mask) != 0 ||
       (start_mask | stop_mask | reset_mask) == 0)
     return Status::kBadArg;
-  reg::modify(gdb_base(), kRegs.ctl, [=](reg::Value<PcCtlTag> v) {
-    return v.with_bits(ctl::count_on_bits(stop_mask), false)
-        .with_bits(ctl::count_on_bits(start_mask) | ctl::reset_bits(reset_mask), true);
-  });
+  update_ctl(ctl::count_on_bits(start_mask) | ctl::reset_bits(reset_mask), ctl::count_on_bits(stop_mask));
   restart_totals(reset_mask);
   return Status::kOk;
 }
@@ -402,14 +412,14 @@ Status BasicPerf<Gcr>::clear_overflow(uint32_t mask) const {
 template <typename Gcr>
 Status BasicPerf<Gcr>::set_overflow_stop(bool on) const {
   if (const Status s = usable(); s != Status::kOk) return s;
-  reg::modify(gdb_base(), kRegs.ctl, [on](reg::Value<PcCtlTag> v) { return v.with_bits(ctl::kPerfOvfStop.mask(), on); });
+  update_ctl_flag(ctl::kPerfOvfStop.mask(), on);
   return Status::kOk;
 }
 
 template <typename Gcr>
 Status BasicPerf<Gcr>::set_interrupt_enable(bool on) const {
   if (const Status s = usable(); s != Status::kOk) return s;
-  reg::modify(gdb_base(), kRegs.ctl, [on](reg::Value<PcCtlTag> v) { return v.with_bits(ctl::kPerfIntEn.mask(), on); });
+  update_ctl_flag(ctl::kPerfIntEn.mask(), on);
   return Status::kOk;
 }
 
