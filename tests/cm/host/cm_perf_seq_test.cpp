@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "both_paths.hpp"
 #include "host/backend.hpp"
 #include "pmu/cm/perf.hpp"
 
@@ -27,7 +28,8 @@ constexpr uintptr_t kCnt0 = kGcr + 0x6198;
 constexpr uintptr_t kQual1 = kGcr + 0x61A0;
 constexpr uintptr_t kCnt1 = kGcr + 0x61A8;
 
-using Fixed = FixedPerf<kGcr>;
+using Paths = cm_test::BothPaths<kGcr>;
+using Fixed = Paths::Fixed;
 
 // ---- what the types promise ---------------------------------------------------------
 
@@ -44,32 +46,13 @@ static_assert(sizeof(Perf) == 4 * sizeof(void*));
 
 // Both paths run every sequence test.
 template <typename T>
-T make_unit();
-template <>
-Perf make_unit<Perf>() {
-  return Perf(kGcr);
-}
-template <>
-Fixed make_unit<Fixed>() {
-  return Fixed();
-}
-
-template <typename T>
 class CmPerfSeq : public ::testing::Test {
  protected:
-  T unit = make_unit<T>();
+  T unit = Paths::make<T>();
   Callbacks table{};
   Totals totals;
 };
-using BothPaths = ::testing::Types<Perf, Fixed>;
-class PathNames {
- public:
-  template <typename T>
-  static std::string GetName(int) {
-    return util::is_same<T, Perf>::value ? "Runtime" : "Fixed";
-  }
-};
-TYPED_TEST_SUITE(CmPerfSeq, BothPaths, PathNames);
+TYPED_TEST_SUITE(CmPerfSeq, Paths::Types, cm_test::PathNames);
 
 // Runs 'call' against a strict expectation list.
 template <typename Fn>

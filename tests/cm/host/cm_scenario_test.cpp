@@ -8,9 +8,10 @@
 
 #include <vector>
 
-#include "pmu_sim/cm_model.hpp"
-#include "pmu/cm/perf.hpp"
+#include "both_paths.hpp"
 #include "host/backend.hpp"
+#include "pmu/cm/perf.hpp"
+#include "pmu_sim/cm_model.hpp"
 
 namespace {
 using namespace pmu;
@@ -19,14 +20,14 @@ using models::CmPerfModel;
 
 constexpr uintptr_t kGcr = 0x1E000000;
 
-using Fixed = FixedPerf<kGcr>;
+using Paths = cm_test::BothPaths<kGcr>;
 
 template <typename T>
 struct Rig {
   // No cycles per access, so counts are exact functions of advance().
   test::ModelBus bus{0};
   CmPerfModel model;
-  T perf = make();
+  T perf = Paths::make<T>();
   Callbacks callbacks{};
   Totals totals;
   test::ScopedBackend use{bus};
@@ -35,26 +36,11 @@ struct Rig {
     perf.attach_callbacks(&callbacks);
     perf.track_totals(&totals);
   }
-  static T make() {
-    if constexpr (util::is_same<T, Perf>::value) {
-      return Perf(kGcr);
-    } else {
-      return Fixed();
-    }
-  }
 };
 
 template <typename T>
 class CmScenario : public ::testing::Test {};
-using BothPaths = ::testing::Types<Perf, Fixed>;
-class PathNames {
- public:
-  template <typename T>
-  static std::string GetName(int) {
-    return util::is_same<T, Perf>::value ? "Runtime" : "Fixed";
-  }
-};
-TYPED_TEST_SUITE(CmScenario, BothPaths, PathNames);
+TYPED_TEST_SUITE(CmScenario, Paths::Types, cm_test::PathNames);
 
 TYPED_TEST(CmScenario, ProbeFindsTwoCounters) {
   Rig<TypeParam> r;

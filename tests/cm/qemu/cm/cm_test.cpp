@@ -80,6 +80,22 @@ void spin(int n) {
   for (volatile int i = 0; i < n; i = i + 1) {
   }
 }
+// The raw counts, by counter index.
+struct Counts {
+  uint32_t cy, p0, p1;
+};
+template <typename T>
+Counts read_all(const T& perf) {
+  return Counts{perf.read(kCycleCounter).value(), perf.read(kP0Counter).value(), perf.read(kP1Counter).value()};
+}
+// True if no counter moves from c while the program runs 'n' spins.
+template <typename T>
+bool stays(const T& perf, const Counts& c, int n) {
+  spin(n);
+  const Counts now = read_all(perf);
+  return now.cy == c.cy && now.p0 == c.p0 && now.p1 == c.p1;
+}
+
 // Emulated accesses made by fn.
 template <typename Fn>
 uint32_t traps_of(Fn fn) {
@@ -109,15 +125,11 @@ void counters_started_and_stopped_in_one_write_agree() {
   CHECK_OK(r.perf.reset_and_start(kAllMask));
   spin(3000);
   CHECK_OK(r.perf.stop(kAllMask));
-  const uint32_t cy = r.perf.read(kCycleCounter).value();
-  const uint32_t p0 = r.perf.read(kP0Counter).value();
-  const uint32_t p1 = r.perf.read(kP1Counter).value();
-  CHECK(cy >= 3000u);
-  CHECK_EQ(p0, cy);
-  CHECK_EQ(p1, cy / 2);
-  spin(1000);  // stopped: nothing moves
-  CHECK_EQ(r.perf.read(kCycleCounter).value(), cy);
-  CHECK_EQ(r.perf.read(kP0Counter).value(), p0);
+  const Counts c = read_all(r.perf);
+  CHECK(c.cy >= 3000u);
+  CHECK_EQ(c.p0, c.cy);
+  CHECK_EQ(c.p1, c.cy / 2);
+  CHECK(stays(r.perf, c, 1000));  // stopped: nothing moves
   CHECK_EQ(r.model.ov(), 0u);
 }
 
@@ -184,15 +196,10 @@ void ovf_stop_stops_all_three_counters() {
   CHECK_OK(r.perf.preload(kP1Counter, 0xFFFFF000u));
   for (int i = 0; i < 1000 && r.perf.read_overflow().value() == 0; ++i) spin(100);
   CHECK_EQ(r.perf.read_overflow().value(), kP1Mask);
-  const uint32_t cy = r.perf.read(kCycleCounter).value();
-  const uint32_t p0 = r.perf.read(kP0Counter).value();
-  const uint32_t p1 = r.perf.read(kP1Counter).value();
-  CHECK_EQ(p0, cy);     // stopped on the same cycle
-  CHECK(p1 < 0x1000u);  // P1 wrapped
-  spin(5000);
-  CHECK_EQ(r.perf.read(kCycleCounter).value(), cy);
-  CHECK_EQ(r.perf.read(kP0Counter).value(), p0);
-  CHECK_EQ(r.perf.read(kP1Counter).value(), p1);
+  const Counts c = read_all(r.perf);
+  CHECK_EQ(c.p0, c.cy);   // stopped on the same cycle
+  CHECK(c.p1 < 0x1000u);  // P1 wrapped
+  CHECK(stays(r.perf, c, 5000));
   CHECK_EQ(r.model.ovf_stops(), 1u);
 }
 
