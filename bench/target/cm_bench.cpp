@@ -65,10 +65,10 @@ void measure(Unit& perf, const char* path) {
 
   perf.attach_callbacks(&callbacks);
   perf.track_totals(&totals);
-  report("read64(totals)", bench::count([&] { g_sink64 = perf.read64(kP0Counter).value(); }));
+  report("read64", bench::count([&] { g_sink64 = perf.read64(kP0Counter).value(); }));
   CHECK_EQ(g_sink64, 77u);
-  report("preload(totals)", bench::count([&] { (void)perf.preload(kP1Counter, 0xFFFFFF00u); }));
-  report("reset(totals)", bench::count([&] { (void)perf.reset(kP0Mask); }));
+  report("preload_with_totals", bench::count([&] { (void)perf.preload(kP1Counter, 0xFFFFFF00u); }));
+  report("reset_with_totals", bench::count([&] { (void)perf.reset(kP0Mask); }));
 
   CHECK_OK(perf.on_overflow(kP0Counter, {on_overflow, nullptr}));
   reg(0x120) = kP0Mask;  // P0 flagged
@@ -79,7 +79,7 @@ void measure(Unit& perf, const char* path) {
   // Less the read of t0 itself (e1 - e0).
   report("hook_entry_to_callback", g_at_callback - t0 - (e1 - e0));
   reg(0x120) = 0;  // spurious
-  report("hook(spurious)", bench::count([&] { Unit::overflow_isr(&perf); }));
+  report("hook_spurious", bench::count([&] { Unit::overflow_isr(&perf); }));
   perf.attach_callbacks(nullptr);
   perf.track_totals(nullptr);
 }
