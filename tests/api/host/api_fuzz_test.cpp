@@ -145,25 +145,26 @@ TEST(CmApiFuzz, RandomCallsKeepTheContract) {
   bus.map(kGcr + kGdbOffset, models::CmPerfModel::kWindowSize, &model);
   test::ScopedBackend use(bus);
   Perf perf(kGcr);
+  Callbacks callbacks{};
+  Totals totals;
   Args a(0xC0FFEE);
   for (int i = 0; i < 20000; ++i) {
-    const auto counter = static_cast<Counter>(a.index(3));
-    const CounterSet set{static_cast<uint8_t>(a.pick(10))};
-    switch (a.pick(9)) {
+    const unsigned counter = a.index(kNumCounters);  // around 0..2 and past it
+    const uint32_t mask = a.pick(10);                // empty, valid and too wide
+    switch (a.pick(11)) {
       case 0: call(bus, "program", [&] { return perf.program(counter, a.index(18), a.word()); }); break;
-      case 1: call(bus, "control", [&] {
-                return perf.control(set, CounterSet{static_cast<uint8_t>(a.pick(10))}, CounterSet{static_cast<uint8_t>(a.pick(10))});
-              });
-        break;
+      case 1: call(bus, "control", [&] { return perf.control(mask, a.pick(10), a.pick(10)); }); break;
       case 2: call(bus, "read64", [&] { return status_of(perf.read64(counter)); }); break;
       case 3: call(bus, "preload", [&] { return perf.preload(counter, a.word()); }); break;
-      case 4: call(bus, "clear_overflow", [&] { return perf.clear_overflow(set); }); break;
+      case 4: call(bus, "clear_overflow", [&] { return perf.clear_overflow(mask); }); break;
       case 5: call(bus, "on_overflow", [&] { return perf.on_overflow(counter, {nop, nullptr}); }); break;
       case 6: call(bus, "hook", [&] { return status_of(perf.handle_overflow_irq()); }); break;
       case 7: call(bus, "modes", [&] {
                 return a.coin() ? perf.set_overflow_stop(a.coin()) : perf.set_interrupt_enable(a.coin());
               });
         break;
+      case 8: perf.attach_callbacks(a.coin() ? &callbacks : nullptr); break;
+      case 9: perf.track_totals(a.coin() ? &totals : nullptr); break;
       default: bus.advance(a.pick(5000)); break;
     }
   }

@@ -46,6 +46,7 @@ void on_overflow(void*, unsigned counter) {
 
 #if defined(__riscv)
 pmu::cm::Perf g_cm{board::config::kCm.gcr_base, board::config::kCm.perf_block};
+pmu::cm::Totals g_cm_totals;  // read64() needs them
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
 namespace ame = pmu::riscv::ame;
@@ -58,9 +59,10 @@ int main() {
   harness::printf("external firmware (C++) on %s, pmukit %s\n", board::name(), PMU_VERSION_STRING);
   check(fw_sim_attach(), "the emulated units mapped");
 #if defined(__riscv)
+  g_cm.track_totals(&g_cm_totals);
   check(g_cm.probe() == pmu::Status::kOk, "CM perf block probed");
-  check(g_cm.program(pmu::cm::Counter::kP0, pmu::cm::event::kRequestCount, 0) == pmu::Status::kOk, "CM P0");
-  check(g_cm.reset(pmu::cm::kAll) == pmu::Status::kOk && g_cm.start(pmu::cm::kAll) == pmu::Status::kOk,
+  check(g_cm.program(pmu::cm::kP0Counter, pmu::cm::event::kRequestCount, 0) == pmu::Status::kOk, "CM P0");
+  check(g_cm.reset(pmu::cm::kAllMask) == pmu::Status::kOk && g_cm.start(pmu::cm::kAllMask) == pmu::Status::kOk,
         "CM counters started");
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
@@ -97,8 +99,8 @@ int main() {
   check(g_su.stop(g_su.all_counters()) == pmu::Status::kOk, "stop");
 
 #if defined(__riscv)
-  check(g_cm.stop(pmu::cm::kAll) == pmu::Status::kOk, "CM counters stopped");
-  const auto cm_cycles = g_cm.read64(pmu::cm::Counter::kCycle);
+  check(g_cm.stop(pmu::cm::kAllMask) == pmu::Status::kOk, "CM counters stopped");
+  const auto cm_cycles = g_cm.read64(pmu::cm::kCycleCounter);
   harness::printf("CM: %llu cycles\n", static_cast<unsigned long long>(cm_cycles.value_or(0)));
   check(cm_cycles.value_or(0) > 0, "the CM counted cycles");
 #endif
