@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Part of pmu/safesu/safesu.hpp (include that): the crossbar (§2.10 of
 // docs/hw/safesu.md). Fields are clog2(N_SOC_EV) bits in a little-endian bit
 // stream over the crossbar registers; a field may straddle two registers (its
