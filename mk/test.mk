@@ -21,7 +21,7 @@ test: deps
 # make test enforces. The "mmio" rule (no src/ file calls
 # mmio_read32/mmio_write32 directly) joins them once src/ has no direct MMIO
 # access left; its self-test runs already.
-DEP_RULES := include boards sim
+DEP_RULES := include boards sim mmio
 checks:
 	@rc=0; \
 	bash tools/verdict.sh checks dependency-rules python3 tools/check-deps.py --rules $(subst $(space),$(comma),$(DEP_RULES)) || rc=1; \

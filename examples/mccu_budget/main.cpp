@@ -25,7 +25,10 @@ using pmu::safesu::SafeSU;
 namespace soc = pmu_sim::soc;
 
 SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
+pmu::safesu::Callbacks g_callbacks;  // the MCCU callbacks live here
 constexpr unsigned kMaxCores = pmu::safesu::kMaxCores;
+// What each core's MCCU line hands the driver's ISR adapter: unit and core.
+SafeSU::MccuLine g_lines[kMaxCores];
 // Large against the hook's own run time (on QEMU the model also sees the
 // emulation of the hook's accesses), so a refilled core does not run dry
 // again before the hook has returned.
@@ -35,21 +38,13 @@ struct Hook {
   volatile uint32_t calls;
   volatile uint32_t cores;  // bit per core seen
   volatile uint32_t first_core;
-  volatile uint32_t remaining_seen;
 };
-Hook g_hook{0, 0, 0, 0};
+Hook g_hook{0, 0, 0};
 void on_exhausted(void* ctx, unsigned core) {
   auto* h = static_cast<Hook*>(ctx);
   if (h->calls == 0) h->first_core = core;
   h->calls = h->calls + 1;
   h->cores = h->cores | (1u << core);
-}
-// Board handler of core c's MCCU line: the driver's hook (callback, then
-// refill per the default policy kRefill).
-void mccu_line(void* ctx) {
-  const unsigned core = static_cast<unsigned>(reinterpret_cast<uintptr_t>(ctx));
-  const auto seen = g_su->handle_mccu_irq(core);
-  if (seen.ok()) g_hook.remaining_seen = seen.value();
 }
 
 void print_budgets(const char* title) {
@@ -74,6 +69,7 @@ int main() {
   print(")\n");
   g_su = &examples::safesu_unit();
   examples::attach_emulated_devices(examples::kSafesu);
+  ok(g_su->attach_callbacks(&g_callbacks), "attach_callbacks");
   const unsigned cores = g_su->layout().n_cores;
 
   // Inputs 2c / 2c+1 <- core c's bus-wait / bus-request events; weights 4 / 1.
@@ -94,8 +90,11 @@ int main() {
   for (unsigned c = 0; c < cores; ++c) {
     ok(g_su->set_budget(c, budget_of(c)), "set_budget");
     ok(g_su->on_mccu(c, pmu::IrqCallback{on_exhausted, &g_hook}), "on_mccu");
-    polled |= !examples::attach_irq(examples::safesu_mccu_line(c), mccu_line,
-                                    reinterpret_cast<void*>(static_cast<uintptr_t>(c)));
+    // The board's handler of core c's MCCU line is the driver's ISR adapter;
+    // its context names the core (callback, then refill per the default
+    // policy kRefill).
+    g_lines[c] = SafeSU::MccuLine{g_su, c};
+    polled |= !examples::attach_irq(examples::safesu_mccu_line(c), SafeSU::mccu_isr, &g_lines[c]);
   }
   if (polled) print("(an MCCU line is not known on this board: the loop calls the hook)\n");
   ok(g_su->enable_mccu(), "enable_mccu");

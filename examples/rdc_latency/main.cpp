@@ -22,6 +22,7 @@ using pmu::safesu::SafeSU;
 namespace soc = pmu_sim::soc;
 
 SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
+pmu::safesu::Callbacks g_callbacks;  // the RDC callbacks live here
 
 // This example's plan for core 0's two inputs, with per-input thresholds
 // (cycles; the same 8-bit register as the MCCU weight).
@@ -47,9 +48,6 @@ void on_long_run(void* ctx, unsigned input) {
   h->calls = h->calls + 1;
   h->inputs = h->inputs | (1u << input);
 }
-// Board handler of the RDC line: the driver's hook (snapshot the vector,
-// clear the interrupt keeping the watermarks, callback per input).
-void rdc_line(void* su) { (void)static_cast<SafeSU*>(su)->handle_rdc_irq(); }
 
 void print_watermarks(const char* title) {
   pmu::report::Row rows[kN];
@@ -68,6 +66,7 @@ int main() {
   print(board::name());
   print(")\n");
   g_su = &examples::safesu_unit();
+  ok(g_su->attach_callbacks(&g_callbacks), "attach_callbacks");
   examples::attach_emulated_devices(examples::kSafesu);
 
   pmu::safesu::Route routes[kN];
@@ -77,7 +76,7 @@ int main() {
     ok(g_su->on_rdc(kPlan[i].input, pmu::IrqCallback{on_long_run, &g_hook}), "on_rdc");
   }
   ok(g_su->route_table(routes, kN), "route_table");
-  const bool line = examples::attach_irq(examples::safesu_rdc_line(), rdc_line, g_su);
+  const bool line = examples::attach_irq(examples::safesu_rdc_line(), SafeSU::rdc_isr, g_su);  // the driver's ISR adapter
   if (!line) print("(the RDC line is not known on this board: the loop calls the hook)\n");
 
   const pmu::Status en = g_su->enable_rdc();

@@ -28,23 +28,23 @@ int main() {
   pmu_sim::ScopedBackend use(bus);  // every register access of the driver goes to the model
 
   pmu::safesu::SafeSU su(kBase, pmu::safesu::k4c128);
-  check(su.reset_counters() == pmu::Status::kOk, "counters reset");
+  check(su.reset() == pmu::Status::kOk, "counters reset");
   check(su.route(0, 1) == pmu::Status::kOk, "route counter 0 to event 1");
   check(su.routed_event(0).value_or(0) == 1, "the crossbar reads back event 1");
   bus.clear_log();
   check(su.route(su.layout().n_counters, 1) == pmu::Status::kBadArg && bus.log.empty(),
         "a counter past the last is refused without a register access");
 
-  check(su.enable_counters() == pmu::Status::kOk, "counters on");
+  check(su.start(su.all_counters()) == pmu::Status::kOk, "counters on");
   model.set_event(1, true);  // the SoC raises event 1
   bus.advance(1000);         // 1000 cycles pass
-  const auto n = su.read_counter(0);
+  const auto n = su.read(0);
   printf("counter 0: %u\n", static_cast<unsigned>(n.value_or(0)));
   // The model is the RTL's cycle-exact twin: the event reaches the counter a
   // cycle or so after it rises.
   check(n.ok() && n.value() + 5 >= 1000 && n.value() <= 1005, "counter 0 counted the ~1000 cycles event 1 was high");
   bus.clear_log();
-  (void)su.read_counter(0);
+  (void)su.read(0);
   check(bus.mmio_accesses() == 1, "reading a counter is one bus access");
 
   printf("verdict: %s\n", g_failures == 0 ? "PASS" : "FAIL");

@@ -27,6 +27,8 @@ using pmu::safesu::SafeSU;
 // (board_config.hpp). sim_glue.cpp maps the emulated units there.
 constexpr const board::SafesuInstance& kSafesu = board::config::kSafesu;
 SafeSU g_su{kSafesu.base, pmu::safesu::k4c128};
+pmu::safesu::Callbacks g_callbacks;  // the driver's opt-in state: callbacks
+pmu::safesu::Totals g_totals;        // and 64-bit totals
 constexpr unsigned kWrap = 3;  // the preloaded counter
 volatile unsigned g_hook_calls;
 volatile unsigned g_hook_counter;
@@ -41,11 +43,10 @@ void on_overflow(void*, unsigned counter) {
   g_hook_calls = g_hook_calls + 1;
   g_hook_counter = counter;
 }
-// The handler of the SafeSU overflow line: the driver's hook.
-void overflow_line(void*) { (void)g_su.handle_overflow_irq(); }
 
 #if defined(__riscv)
 pmu::cm::Perf g_cm{board::config::kCm.gcr_base, board::config::kCm.perf_block};
+pmu::cm::Totals g_cm_totals;  // read64() needs them
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
 namespace ame = pmu::riscv::ame;
@@ -58,9 +59,10 @@ int main() {
   harness::printf("external firmware (C++) on %s, pmukit %s\n", board::name(), PMU_VERSION_STRING);
   check(fw_sim_attach(), "the emulated units mapped");
 #if defined(__riscv)
+  g_cm.track_totals(&g_cm_totals);
   check(g_cm.probe() == pmu::Status::kOk, "CM perf block probed");
-  check(g_cm.program(pmu::cm::Counter::kP0, pmu::cm::event::kRequestCount, 0) == pmu::Status::kOk, "CM P0");
-  check(g_cm.reset(pmu::cm::kAll) == pmu::Status::kOk && g_cm.start(pmu::cm::kAll) == pmu::Status::kOk,
+  check(g_cm.program(pmu::cm::kP0Counter, pmu::cm::event::kRequestCount, 0) == pmu::Status::kOk, "CM P0");
+  check(g_cm.reset(pmu::cm::kAllMask) == pmu::Status::kOk && g_cm.start(pmu::cm::kAllMask) == pmu::Status::kOk,
         "CM counters started");
 #endif
 #if defined(__riscv) && __riscv_xlen == 64
@@ -75,27 +77,30 @@ int main() {
   check(g_su.route(1, fw_event_cpu0_compute()) == pmu::Status::kOk, "route counter 1");
   check(g_su.route(kWrap, fw_event_cpu0_cycles()) == pmu::Status::kOk, "route counter 3");
   check(g_su.route(g_su.layout().n_counters, 1) == pmu::Status::kBadArg, "a counter past the last refused");
-  check(g_su.disable_counters() == pmu::Status::kOk, "disable_counters");
-  check(g_su.reset_counters() == pmu::Status::kOk, "reset_counters");
+  check(g_su.attach_callbacks(&g_callbacks) == pmu::Status::kOk && g_su.track_totals(&g_totals) == pmu::Status::kOk,
+        "callbacks and totals attached");
+  check(g_su.stop(g_su.all_counters()) == pmu::Status::kOk, "stop");
+  check(g_su.reset() == pmu::Status::kOk, "reset");
   check(g_su.on_overflow(kWrap, pmu::IrqCallback{on_overflow, nullptr}) == pmu::Status::kOk, "on_overflow");
-  check(fw_sim_irq_attach(kSafesu.irq.overflow, overflow_line, nullptr),
+  // The handler of the overflow line: the driver's ISR adapter.
+  check(fw_sim_irq_attach(kSafesu.irq.overflow, SafeSU::overflow_isr, &g_su),
         "the overflow line attached");
   check(g_su.set_overflow_irq(kWrap, true) == pmu::Status::kOk, "set_overflow_irq");
   check(g_su.enable_overflow() == pmu::Status::kOk, "enable_overflow");
-  check(g_su.write_counter(kWrap, 0xFFFFFFFFu - 20000u + 1u) == pmu::Status::kOk, "preload counter 3");
+  check(g_su.write(kWrap, 0xFFFFFFFFu - 20000u + 1u) == pmu::Status::kOk, "preload counter 3");
 
-  check(g_su.enable_counters() == pmu::Status::kOk, "enable_counters");
+  check(g_su.start(g_su.all_counters()) == pmu::Status::kOk, "start");
   board::irq_global_enable();
   uint32_t sum = fw_sim_run(FW_PHASE_COMPUTE, 400);
 #if defined(__riscv) && __riscv_xlen == 64
   sum += fw_sim_run(FW_PHASE_MATRIX, 100);
 #endif
   board::irq_global_disable();
-  check(g_su.disable_counters() == pmu::Status::kOk, "disable_counters");
+  check(g_su.stop(g_su.all_counters()) == pmu::Status::kOk, "stop");
 
 #if defined(__riscv)
-  check(g_cm.stop(pmu::cm::kAll) == pmu::Status::kOk, "CM counters stopped");
-  const auto cm_cycles = g_cm.read64(pmu::cm::Counter::kCycle);
+  check(g_cm.stop(pmu::cm::kAllMask) == pmu::Status::kOk, "CM counters stopped");
+  const auto cm_cycles = g_cm.read64(pmu::cm::kCycleCounter);
   harness::printf("CM: %llu cycles\n", static_cast<unsigned long long>(cm_cycles.value_or(0)));
   check(cm_cycles.value_or(0) > 0, "the CM counted cycles");
 #endif
@@ -105,10 +110,10 @@ int main() {
   harness::printf("AME counter 3: %llu\n", static_cast<unsigned long long>(ame_count.value_or(0)));
   check(ame_count.value_or(0) > 0, "the AME counter counted the matrix phase");
 #endif
-  const auto cycles = g_su.read_counter64(0);
-  const auto busy = g_su.read_counter64(1);
-  const auto wrapped = g_su.read_counter64(kWrap);
-  check(cycles.ok() && busy.ok() && wrapped.ok(), "read_counter64");
+  const auto cycles = g_su.read64(0);
+  const auto busy = g_su.read64(1);
+  const auto wrapped = g_su.read64(kWrap);
+  check(cycles.ok() && busy.ok() && wrapped.ok(), "read64");
   harness::printf("cycles %llu, compute busy %llu, counter 3 total %llu (checksum %x)\n",
                   static_cast<unsigned long long>(cycles.value_or(0)),
                   static_cast<unsigned long long>(busy.value_or(0)),
