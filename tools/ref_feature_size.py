@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Bytes of .text of the SafeSU driver functions that make up the reference
-drivers' feature set (facts safesu.md 5.1), for the issue's size target.
+drivers' feature set (docs/hw/safesu.md §5.1), for the issue's size target.
 Usage: ref_feature_size.py NM OBJ...  -> prints "text=<bytes> functions=<n>"."""
 import subprocess
 import sys

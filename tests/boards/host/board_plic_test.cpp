@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The board PLIC helper (boards/common/riscv/plic.*): exact register
 // sequences, and the two reference-driver defects it must not repeat
-// (facts safesu.md 5.2 items 10 and 11): disabling one source keeps every
+// (docs/hw/safesu.md §5.2, items 10 and 11): disabling one source keeps every
 // other enable bit, enabling one source ORs one bit in, and complete writes
 // back the ID claim returned.
 #include <gtest/gtest.h>
@@ -45,7 +45,7 @@ TEST(BoardPlic, EnableOrsOneBitAndKeepsTheOthers) {
 }
 
 TEST(BoardPlic, DisableClearsOnlyItsBit) {
-  // Defect 10 wrote word & !mask == 0, wiping every source of the context.
+  // Reference defect 10 (docs/hw/safesu.md §5.2) wrote word & !mask == 0, wiping every source of the context.
   ExpectBackend b;
   b.expect({R(kBase + 0x2000, 0x1F800210), W(kBase + 0x2000, 0x1F000210)});
   ScopedBackend use(b);
@@ -76,7 +76,7 @@ TEST(BoardPlic, PriorityThresholdAndIsEnabled) {
 }
 
 TEST(BoardPlic, ClaimReturnsTheIdAndCompleteWritesThatId) {
-  // Defect 11 wrote a fixed 6 to claim/complete without a claim.
+  // Reference defect 11 (docs/hw/safesu.md §5.2) wrote a fixed 6 to claim/complete without a claim.
   ExpectBackend b;
   b.expect({R(kBase + 0x200004 + 0x1000 * 4, 25), W(kBase + 0x200004 + 0x1000 * 4, 25),
             R(kBase + 0x200004 + 0x1000 * 4, 0)});

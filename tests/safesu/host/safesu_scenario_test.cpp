@@ -154,7 +154,7 @@ TEST_P(SafesuScenario, MccuBudgetExhaustionHookRefillsAndClears) {
   bus_.advance(5);
   EXPECT_EQ(su_.remaining_budget(core).value(), 0u);
   ASSERT_TRUE(model_.irq_outputs() & Model::irq_mccu(core));
-  // A refill by update pulse alone does not clear the sticky IRQ (facts 3.5)...
+  // A refill by update pulse alone does not clear the sticky IRQ (docs/hw/safesu.md §3.5)...
   ASSERT_EQ(su_.set_budget(core, 100), Status::kOk);
   EXPECT_TRUE(model_.irq_outputs() & Model::irq_mccu(core));
   // ...the hook's refill does.

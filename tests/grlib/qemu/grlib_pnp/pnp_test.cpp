@@ -12,7 +12,7 @@
 using namespace pmu::grlib;
 
 TEST_CASE(grlib, real_table_has_no_safesu) {
-  // QEMU 7.2 lists only the AHB/APB bridge as an AHB slave (facts 6.3).
+  // QEMU 7.2 lists only the AHB/APB bridge as an AHB slave (docs/hw/grlib-leon3-qemu.md §6.3).
   const auto r = find_safesu();
   CHECK(r.status() == pmu::Status::kNotFound);
 }
@@ -58,7 +58,7 @@ TEST_CASE(grlib, real_apb_table_has_irqmp_gptimer_and_apbuart) {
 }
 
 TEST_CASE(grlib, safesu_found_in_a_selene_like_table) {
-  // The SELENE entry as GRMON printed it (facts 4.3): vendor 0x09, device
+  // The SELENE entry as GRMON printed it (docs/hw/safesu.md §4.3): vendor 0x09, device
   // 0x003, slave 6, 0x80100000-0x801FFFFF, P&P irq field 1.
   static pmu::models::GrlibPnpModel pnp;
   pnp = pmu::models::GrlibPnpModel();

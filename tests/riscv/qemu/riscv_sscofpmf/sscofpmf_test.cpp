@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Standard counters and a real LCOFI on qemu-virt-rv64. QEMU 7.2 quirks this
-// avoids (facts riscv-counters.md): scountovf is masked by mcounteren even in
+// avoids (docs/hw/riscv-counters.md §2): scountovf is masked by mcounteren even in
 // M-mode (the driver reads per-counter OF bits instead), an inhibited counter
 // reads its last written value and counts the inhibited time (no frozen-value
 // assertions), events bind first-come (init zeroes every selector).

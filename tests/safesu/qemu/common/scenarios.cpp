@@ -125,7 +125,7 @@ SAFESU_TEST(soft_reset_leaves_zero) {
   CHECK_OK(r.su.read_all(snap, 24));
   for (unsigned k = 0; k < 24; ++k) CHECK_EQ(snap[k], 0u);
   // While counting, the RTL's shadow would leave counters at 1 and a
-  // back-to-back pulse would not reset at all (facts 3.2): the driver's
+  // back-to-back pulse would not reset at all (docs/hw/safesu.md §3.2): the driver's
   // reset must still restart from 0, so afterwards a counter holds at most
   // the cycles that passed since the reset began.
   CHECK_OK(r.su.write(0, 0x80000000u));
@@ -222,7 +222,7 @@ SAFESU_TEST(mccu_budget_exhaustion_hook_and_refill) {
   CHECK_EQ(harness::irq_entries(kMccuLine0 + 1), calls.n);
   CHECK_EQ(harness::irq_entries(kMccuLine0), 0u);
   // The hook refilled the budget and cleared the sticky IRQ (a refill alone
-  // would not, facts 3.5).
+  // would not, docs/hw/safesu.md §3.5).
   CHECK_EQ(r.model.irq_outputs(), 0u);
   const uint32_t refilled = r.su.remaining_budget(1).value();
   CHECK(refilled > 0u);
