@@ -36,6 +36,7 @@ build_run_report = bash tools/build-run-report.sh $(1) $(2) $(3) $(4) "$(5)" "$(
 include pmukit.mk
 include mk/target.mk
 include mk/host.mk
+include mk/bench.mk
 include mk/install.mk
 include mk/test.mk
 include mk/profile.mk

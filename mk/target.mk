@@ -164,13 +164,3 @@ demo-run:
 	+@$(call run_example,demo,safesu_profile)
 
 -include $(shell find $(TDIR)/obj $(TDIR)/suite -name '*.d' 2>/dev/null)
-
-# ---- bench image (RISC-V boards): exact instruction counts ----------------------
-BENCH_IMAGE := $(TDIR)/bench/bench.elf
-$(BENCH_IMAGE): $(call obj,$(wildcard bench/target/*.cpp)) $(TEST_RUNNER_OBJS) $(SIM_RUNTIME_OBJS) $(IMAGE_DEPS)
-	@mkdir -p $(dir $@)
-	$(link)
-bench-image: $(BENCH_IMAGE)
-bench-run: $(BENCH_IMAGE)
-	$(need_qemu)
-	@timeout 120 $(call qemu_cmd) $< < /dev/null | tr -d '\r' | grep '^bench '
