@@ -50,7 +50,7 @@ typedef struct {
  * Zbb): a de Bruijn multiply and a table load, as pmukit does. */
 static const uint8_t bl_debruijn_ctz32[32] __attribute__((unused)) = {0,  1,  28, 2,  29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4,  8,
                                               31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
-static inline unsigned bl_ctz32(uint32_t v) { return bl_debruijn_ctz32[((v & (0u - v)) * 0x077CB531u) >> 27]; }
+__attribute__((always_inline)) static inline unsigned bl_ctz32(uint32_t v) { return bl_debruijn_ctz32[((v & (0u - v)) * 0x077CB531u) >> 27]; }
 
 #ifdef __cplusplus
 }

@@ -56,10 +56,17 @@ void note_callback(void*, unsigned source) {
 }  // namespace detail
 
 std::vector<OpRun> run_safesu() {
-  using Ops = safesu::Ops;
-  Ops::attach(&detail::note_callback);
   std::vector<OpRun> runs;
-  BENCH_SAFESU_OPS(BENCH_HOST_RUN)
+  {
+    using Ops = safesu::Ops;
+    Ops::attach(&detail::note_callback);
+    BENCH_SAFESU_OPS(BENCH_HOST_RUN)
+    BENCH_SAFESU_SCALING(BENCH_HOST_RUN)
+  }
+  {
+    using Ops = safesu::Ops6c256;
+    BENCH_SAFESU6_SCALING(BENCH_HOST_RUN)
+  }
   return runs;
 }
 

@@ -1,29 +1,50 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* SafeSU baselines: the register work of each pmukit SafeSU call, written as
- * the leanest C for the 4-core/128-event unit (register indices from
- * docs/hw/safesu.md §1.2; every constant folded by hand). */
+ * the leanest C for one configuration with every constant folded by hand
+ * (register indices from docs/hw/safesu.md §1.2): the 4-core/128-event unit
+ * here, the 6-core/256-event one (SELENE) when baseline_6c256.c builds this
+ * file again with BL_SAFESU_6C256, as the vendor keeps one driver per
+ * configuration. */
 #include "baseline.h"
 
-#define RD(idx) BL_RD(BENCH_SAFESU_BASE, idx)
-#define WR(idx, value) BL_WR(BENCH_SAFESU_BASE, idx, value)
+#ifdef BL_SAFESU_6C256
+#define BL_NAME(name) bl_safesu6_##name
 enum {
-  CFG0 = 0,
-  COUNTERS = 1,
-  N_COUNTERS = 24,
-  OVF_VECT = 26,
+  CFG1 = 29,
+  MCCU_LIMITS = 30,
+  MCCU_REMAINING = 36,
+  WEIGHTS = 42,
+  RDC_VECT = 45,
+  CROSSBAR = 49,
+  N_CORES = 6,
+  N_EVENTS = 256,
+  FIELD_BITS = 8, /* clog2(256) */
+};
+#else
+#define BL_NAME(name) bl_safesu_##name
+enum {
   CFG1 = 29,
   MCCU_LIMITS = 30,
   MCCU_REMAINING = 34,
   WEIGHTS = 38,
   RDC_VECT = 40,
   CROSSBAR = 43,
-  N_CROSSBAR = 6,
   N_CORES = 4,
-  N_INPUTS = 8,
   N_EVENTS = 128,
   FIELD_BITS = 7, /* clog2(128) */
 };
-#define FIELD_MASK 0x7Fu
+#endif
+enum {
+  CFG0 = 0,
+  COUNTERS = 1,
+  N_COUNTERS = 24,
+  OVF_VECT = 26,
+  N_CROSSBAR = 6,
+  N_INPUTS = 2 * N_CORES,
+};
+#define RD(idx) BL_RD(BENCH_SAFESU_BASE, idx)
+#define WR(idx, value) BL_WR(BENCH_SAFESU_BASE, idx, value)
+#define FIELD_MASK ((1u << FIELD_BITS) - 1u)
 #define CFG0_ENABLE 0x1u
 #define CFG0_RESET 0x2u
 #define CFG0_OVF_RESET 0x8u
@@ -43,13 +64,13 @@ static inline void call(const bl_callback* cb, unsigned source) {
  * read as one little-endian bit stream (§2.10). A field that straddles two
  * registers is written in the order whose one-cycle intermediate is not
  * event 0 (constant HIGH on SELENE). */
-uint8_t bl_safesu_route(unsigned output, unsigned event) {
+uint8_t BL_NAME(route)(unsigned output, unsigned event) {
   if (output >= N_COUNTERS || event >= N_EVENTS) return BL_BAD_ARG;
   const unsigned bit = output * FIELD_BITS;
   const unsigned r = CROSSBAR + bit / 32u;
   const unsigned pos = bit % 32u;
   const uint32_t lo = RD(r);
-  if (pos <= 32u - FIELD_BITS) {
+  if (pos + FIELD_BITS <= 32u) {
     WR(r, (lo & ~(FIELD_MASK << pos)) | (event << pos));
     return BL_OK;
   }
@@ -69,41 +90,40 @@ uint8_t bl_safesu_route(unsigned output, unsigned event) {
 }
 
 /* Each touched register read once and written once with its final value,
- * ascending; every entry checked before any access. */
-uint8_t bl_safesu_route_table(const bl_safesu_route_t* routes, size_t n) {
-  uint32_t img[N_CROSSBAR + 1];
-  uint32_t touched = 0;
+ * reads first, both ascending; every entry checked before any access. One
+ * pass over the entries collects, per register, the bits the table sets
+ * and their values; then each touched register is merged. */
+uint8_t BL_NAME(route_table)(const bl_safesu_route_t* routes, size_t n) {
+  uint32_t mask[N_CROSSBAR + 1] = {0}, set[N_CROSSBAR + 1] = {0}, old[N_CROSSBAR];
   if (routes == 0 && n != 0) return BL_BAD_ARG;
   for (size_t i = 0; i < n; ++i) {
-    if (routes[i].output >= N_COUNTERS || routes[i].event >= N_EVENTS) return BL_BAD_ARG;
-    const unsigned bit = routes[i].output * FIELD_BITS;
-    touched |= (bit % 32u > 32u - FIELD_BITS ? 3u : 1u) << (bit / 32u);
-  }
-  for (unsigned j = 0; j < N_CROSSBAR; ++j)
-    if (touched & (1u << j)) img[j] = RD(CROSSBAR + j);
-  for (size_t i = 0; i < n; ++i) {
-    const unsigned bit = routes[i].output * FIELD_BITS;
+    const unsigned output = routes[i].output, event = routes[i].event;
+    if (output >= N_COUNTERS || event >= N_EVENTS) return BL_BAD_ARG;
+    const unsigned bit = output * FIELD_BITS;
     const unsigned j = bit / 32u, pos = bit % 32u;
-    const uint32_t event = routes[i].event;
-    img[j] = (img[j] & ~(FIELD_MASK << pos)) | (event << pos);
-    if (pos > 32u - FIELD_BITS) {
+    mask[j] |= FIELD_MASK << pos;
+    set[j] = (set[j] & ~(FIELD_MASK << pos)) | (event << pos);
+    if (pos + FIELD_BITS > 32u) {
       const unsigned lo_bits = 32u - pos;
-      img[j + 1] = (img[j + 1] & ~(FIELD_MASK >> lo_bits)) | (event >> lo_bits);
+      mask[j + 1] |= FIELD_MASK >> lo_bits;
+      set[j + 1] = (set[j + 1] & ~(FIELD_MASK >> lo_bits)) | (event >> lo_bits);
     }
   }
   for (unsigned j = 0; j < N_CROSSBAR; ++j)
-    if (touched & (1u << j)) WR(CROSSBAR + j, img[j]);
+    if (mask[j] != 0) old[j] = RD(CROSSBAR + j);
+  for (unsigned j = 0; j < N_CROSSBAR; ++j)
+    if (mask[j] != 0) WR(CROSSBAR + j, (old[j] & ~mask[j]) | set[j]);
   return BL_OK;
 }
 
-uint8_t bl_safesu_enable_counters(void) {
+uint8_t BL_NAME(enable_counters)(void) {
   WR(CFG0, RD(CFG0) | CFG0_ENABLE);
   return BL_OK;
 }
 
 /* Hold the reset with counting off, one write-free cycle (a read), release,
  * then re-enable if counting was on (§3.2). */
-uint8_t bl_safesu_reset_counters(void) {
+uint8_t BL_NAME(reset_counters)(void) {
   const uint32_t v = RD(CFG0) & ~CFG0_RESET;
   const uint32_t off = v & ~CFG0_ENABLE;
   WR(CFG0, off | CFG0_RESET);
@@ -113,7 +133,7 @@ uint8_t bl_safesu_reset_counters(void) {
   return BL_OK;
 }
 
-bl_u32 bl_safesu_read(unsigned k) {
+bl_u32 BL_NAME(read)(unsigned k) {
   bl_u32 r = {0, BL_BAD_ARG};
   if (k >= N_COUNTERS) return r;
   r.value = RD(COUNTERS + k);
@@ -121,7 +141,7 @@ bl_u32 bl_safesu_read(unsigned k) {
   return r;
 }
 
-uint8_t bl_safesu_read_all(uint32_t* out, unsigned n) {
+uint8_t BL_NAME(read_all)(uint32_t* out, unsigned n) {
   if (out == 0 || n > N_COUNTERS) return BL_BAD_ARG;
   for (unsigned k = 0; k < n; ++k) out[k] = RD(COUNTERS + k);
   return BL_OK;
@@ -134,12 +154,12 @@ static void pulse(unsigned reg, uint32_t bit) {
   WR(reg, v);
 }
 
-uint8_t bl_safesu_clear_overflow(void) {
+uint8_t BL_NAME(clear_overflow)(void) {
   pulse(CFG0, CFG0_OVF_RESET);
   return BL_OK;
 }
 
-uint8_t bl_safesu_set_weight(unsigned input, unsigned weight) {
+uint8_t BL_NAME(set_weight)(unsigned input, unsigned weight) {
   if (input >= N_INPUTS || weight > 0xFFu) return BL_BAD_ARG;
   const unsigned reg = WEIGHTS + input / 4u;
   const unsigned pos = 8u * (input % 4u);
@@ -149,7 +169,7 @@ uint8_t bl_safesu_set_weight(unsigned input, unsigned weight) {
 
 /* Whole registers are written without a read; a partial last one keeps the
  * weights of the inputs not given. */
-uint8_t bl_safesu_set_weights(const uint8_t* weights, unsigned n) {
+uint8_t BL_NAME(set_weights)(const uint8_t* weights, unsigned n) {
   if (weights == 0 || n == 0 || n > N_INPUTS) return BL_BAD_ARG;
   for (unsigned r = 0; r * 4u < n; ++r) {
     const unsigned first = r * 4u;
@@ -162,7 +182,7 @@ uint8_t bl_safesu_set_weights(const uint8_t* weights, unsigned n) {
   return BL_OK;
 }
 
-uint8_t bl_safesu_set_budget(unsigned core, uint32_t limit) {
+uint8_t BL_NAME(set_budget)(unsigned core, uint32_t limit) {
   if (core >= N_CORES) return BL_BAD_ARG;
   WR(MCCU_LIMITS + core, limit);
   pulse(CFG1, CFG1_UPDATE(core));
@@ -177,25 +197,25 @@ static void refill_cores(uint32_t core_mask) {
   WR(CFG1, v);
 }
 
-uint8_t bl_safesu_refill(unsigned core) {
+uint8_t BL_NAME(refill)(unsigned core) {
   if (core >= N_CORES) return BL_BAD_ARG;
   refill_cores(1u << core);
   return BL_OK;
 }
 
-uint8_t bl_safesu_on_overflow(unsigned counter, bl_callback cb) {
+uint8_t BL_NAME(on_overflow)(unsigned counter, bl_callback cb) {
   if (counter >= N_COUNTERS) return BL_BAD_ARG;
   overflow_cb[counter] = cb;
   return BL_OK;
 }
 
-uint8_t bl_safesu_on_mccu(unsigned core, bl_callback cb) {
+uint8_t BL_NAME(on_mccu)(unsigned core, bl_callback cb) {
   if (core >= N_CORES) return BL_BAD_ARG;
   mccu_cb[core] = cb;
   return BL_OK;
 }
 
-uint8_t bl_safesu_on_rdc(unsigned input, bl_callback cb) {
+uint8_t BL_NAME(on_rdc)(unsigned input, bl_callback cb) {
   if (input >= N_INPUTS) return BL_BAD_ARG;
   rdc_cb[input] = cb;
   return BL_OK;
@@ -204,8 +224,8 @@ uint8_t bl_safesu_on_rdc(unsigned input, bl_callback cb) {
 /* Snapshot the vector, callbacks lowest counter first, clear every flag (the
  * CFG0 bit-3 pulse), then look at each flagged counter: one parked on all
  * ones re-flags every cycle, so it is moved to 0 and the flags cleared again. */
-bl_u32 bl_safesu_overflow_hook(void) {
-  bl_u32 r = {RD(OVF_VECT) & 0xFFFFFFu, BL_OK};
+bl_u32 BL_NAME(overflow_hook)(void) {
+  bl_u32 r = {RD(OVF_VECT) & ((1u << N_COUNTERS) - 1u), BL_OK};
   if (r.value == 0) return r;
   for (uint32_t m = r.value; m != 0; m &= m - 1) {
     const unsigned k = bl_ctz32(m);
@@ -224,7 +244,7 @@ bl_u32 bl_safesu_overflow_hook(void) {
   return r;
 }
 
-bl_u32 bl_safesu_mccu_hook(unsigned core) {
+bl_u32 BL_NAME(mccu_hook)(unsigned core) {
   bl_u32 r = {0, BL_BAD_ARG};
   if (core >= N_CORES) return r;
   r.value = RD(MCCU_REMAINING + core);
@@ -234,8 +254,8 @@ bl_u32 bl_safesu_mccu_hook(unsigned core) {
   return r;
 }
 
-bl_u32 bl_safesu_rdc_hook(void) {
-  bl_u32 r = {RD(RDC_VECT) & 0xFFu, BL_OK};
+bl_u32 BL_NAME(rdc_hook)(void) {
+  bl_u32 r = {RD(RDC_VECT) & ((1u << N_INPUTS) - 1u), BL_OK};
   if (r.value == 0) return r;
   for (uint32_t m = r.value; m != 0; m &= m - 1) {
     const unsigned i = bl_ctz32(m);

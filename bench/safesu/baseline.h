@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* The SafeSU baselines (bench/common/baseline.h says what a baseline is):
- * the 4-core/128-event unit (pmu::safesu::k4c128) at BENCH_SAFESU_BASE. */
+ * the 4-core/128-event unit (pmu::safesu::k4c128) at BENCH_SAFESU_BASE, and
+ * for the scaling figures the 6-core/256-event one (k6c256, bl_safesu6_*). */
 #ifndef PMU_BENCH_SAFESU_BASELINE_H
 #define PMU_BENCH_SAFESU_BASELINE_H
 
@@ -30,6 +31,10 @@ uint8_t bl_safesu_set_weight(unsigned input, unsigned weight);
 uint8_t bl_safesu_set_weights(const uint8_t* weights, unsigned n);
 uint8_t bl_safesu_set_budget(unsigned core, uint32_t limit);
 uint8_t bl_safesu_refill(unsigned core);
+
+/* The 6-core/256-event unit's table calls. */
+uint8_t bl_safesu6_route_table(const bl_safesu_route_t* routes, size_t n);
+uint8_t bl_safesu6_set_weights(const uint8_t* weights, unsigned n);
 
 /* Interrupt hooks and their callbacks. */
 uint8_t bl_safesu_on_overflow(unsigned counter, bl_callback cb);

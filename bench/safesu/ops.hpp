@@ -35,6 +35,24 @@ inline constexpr uint8_t kWeights8[8] = {1, 2, 3, 4, 5, 6, 7, 8};
 inline uint32_t g_counters_out[24];
 
 inline pmu::safesu::SafeSU g_run_time{BENCH_SAFESU_BASE, pmu::safesu::k4c128};
+inline pmu::safesu::SafeSU g_run_time_6c256{BENCH_SAFESU_BASE, pmu::safesu::k6c256};
+inline constexpr uint8_t kWeights12[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
+
+#ifdef PMU_HOST
+// On the host: a model of the unit, fresh for every run, at BENCH_SAFESU_BASE.
+template <uint32_t Cores, uint32_t Events>
+struct ModelRig {
+  static pmu::models::SafesuModel::Config config() {
+    pmu::models::SafesuModel::Config c;
+    c.n_cores = Cores;
+    c.n_soc_ev = Events;
+    return c;
+  }
+  pmu::models::SafesuModel model{config()};
+  pmu_sim::ModelBus bus;
+  ModelRig() { bus.map(BENCH_SAFESU_BASE, pmu::models::SafesuModel::kWindowSize, &model); }
+};
+#endif
 
 struct Ops {
   static constexpr const char* kUnit = "safesu";
@@ -94,12 +112,7 @@ struct Ops {
 
   // ---- Scenarios: the register state an operation starts from ----------------
 #ifdef PMU_HOST
-  // On the host: the model, fresh for every run, at BENCH_SAFESU_BASE.
-  struct Rig {
-    pmu::models::SafesuModel model{pmu::models::SafesuModel::Config{}};
-    pmu_sim::ModelBus bus;
-    Rig() { bus.map(kWindow, pmu::models::SafesuModel::kWindowSize, &model); }
-  };
+  using Rig = ModelRig<4, 128>;
   static inline Rig* rig = nullptr;
   static void poke(unsigned idx, uint32_t v) { rig->bus.mmio_write32(kWindow + 4 * idx, v); }
 
@@ -140,6 +153,32 @@ struct Ops {
 #endif
 };
 
+// The 6-core/256-event unit (SELENE: 8-bit crossbar fields), for the
+// largest table calls of the scaling figures.
+struct Ops6c256 {
+  static constexpr const char* kUnit = "safesu";
+  static constexpr uintptr_t kWindow = BENCH_SAFESU_BASE;
+  static constexpr unsigned kWindowWords = 64;
+  static constexpr bool kHasCompileTime = false;
+  static constexpr bool kHasRunTime = true;
+  struct Baseline {
+    BENCH_FORWARD uint8_t route_table(const Route* r, size_t n) {
+      return bl_safesu6_route_table(reinterpret_cast<const bl_safesu_route_t*>(r), n);
+    }
+    BENCH_FORWARD uint8_t set_weights(const uint8_t* w, unsigned n) { return bl_safesu6_set_weights(w, n); }
+  };
+  struct RunTime {
+    BENCH_FORWARD Status route_table(const Route* r, size_t n) { return g_run_time_6c256.route_table(r, n); }
+    BENCH_FORWARD Status set_weights(const uint8_t* w, unsigned n) { return g_run_time_6c256.set_weights(w, n); }
+  };
+  using CompileTime = RunTime;  // not measured while kHasCompileTime is false
+  static void idle() {}
+#ifdef PMU_HOST
+  using Rig = ModelRig<6, 256>;
+  static inline Rig* rig = nullptr;
+#endif
+};
+
 }  // namespace bench::safesu
 
 // X(name, scenario, operation, arguments...): operations timed as calls.
@@ -149,16 +188,34 @@ struct Ops {
   X("safesu.enable_counters", idle, enable_counters)                                 \
   X("safesu.reset_counters(counting)", counting, reset_counters)                     \
   X("safesu.read(one)", counting, read, 3u)                                          \
-  X("safesu.read_all(24)", counting, read_all, ::bench::safesu::g_counters_out, 24u) \
   X("safesu.clear_overflow", idle, clear_overflow)                                   \
   X("safesu.set_weight", idle, set_weight, 5u, 9u)                                   \
   X("safesu.set_budget", idle, set_budget, 1u, 1000u)                                \
   X("safesu.refill", idle, refill, 1u)                                               \
-  X("safesu.route_table(24)", idle, route_table, ::bench::safesu::kRoutes24, size_t{24}) \
-  X("safesu.set_weights(8)", idle, set_weights, ::bench::safesu::kWeights8, 8u)      \
   X("safesu.overflow_hook(1_flagged)", overflow_flagged, overflow_hook)              \
   X("safesu.mccu_hook", idle, mccu_hook, 1u)                                         \
   X("safesu.rdc_hook(1_input)", rdc_fired, rdc_hook)
+
+// The table calls at n = 1, 4, 8, 16, 24 (set_weights: up to the 8 inputs).
+#define BENCH_SAFESU_SCALING(X)                                                                       \
+  X("safesu.route_table(n=1)", idle, route_table, ::bench::safesu::kRoutes24, size_t{1})              \
+  X("safesu.route_table(n=4)", idle, route_table, ::bench::safesu::kRoutes24, size_t{4})              \
+  X("safesu.route_table(n=8)", idle, route_table, ::bench::safesu::kRoutes24, size_t{8})              \
+  X("safesu.route_table(n=16)", idle, route_table, ::bench::safesu::kRoutes24, size_t{16})            \
+  X("safesu.route_table(n=24)", idle, route_table, ::bench::safesu::kRoutes24, size_t{24})            \
+  X("safesu.set_weights(n=1)", idle, set_weights, ::bench::safesu::kWeights12, 1u)                    \
+  X("safesu.set_weights(n=4)", idle, set_weights, ::bench::safesu::kWeights12, 4u)                    \
+  X("safesu.set_weights(n=8)", idle, set_weights, ::bench::safesu::kWeights12, 8u)                    \
+  X("safesu.read_all(n=1)", counting, read_all, ::bench::safesu::g_counters_out, 1u)                  \
+  X("safesu.read_all(n=4)", counting, read_all, ::bench::safesu::g_counters_out, 4u)                  \
+  X("safesu.read_all(n=8)", counting, read_all, ::bench::safesu::g_counters_out, 8u)                  \
+  X("safesu.read_all(n=16)", counting, read_all, ::bench::safesu::g_counters_out, 16u)                \
+  X("safesu.read_all(n=24)", counting, read_all, ::bench::safesu::g_counters_out, 24u)
+
+// The same on the 6-core/256-event unit at its maximum (Ops6c256).
+#define BENCH_SAFESU6_SCALING(X)                                                                      \
+  X("safesu.route_table(n=24,6c256)", idle, route_table, ::bench::safesu::kRoutes24, size_t{24})      \
+  X("safesu.set_weights(n=12,6c256)", idle, set_weights, ::bench::safesu::kWeights12, 12u)
 
 // X(name, scenario, hook, arguments...): hooks timed from entry to the first callback.
 #define BENCH_SAFESU_HOOKS(X)                                                \

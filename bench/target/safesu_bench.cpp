@@ -8,5 +8,11 @@ TEST_CASE(bench, safesu) {
   using Ops = ::bench::safesu::Ops;
   Ops::attach(&bench_on_callback);
   BENCH_SAFESU_OPS(BENCH_TIME_CALL)
+  BENCH_SAFESU_SCALING(BENCH_TIME_CALL)
   BENCH_SAFESU_HOOKS(BENCH_TIME_TO_CALLBACK)
+}
+
+TEST_CASE(bench, safesu_6c256) {
+  using Ops = ::bench::safesu::Ops6c256;
+  BENCH_SAFESU6_SCALING(BENCH_TIME_CALL)
 }
