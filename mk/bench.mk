@@ -5,8 +5,10 @@
 #           hand-written C baselines (bench/<unit>/baseline*.c)
 #   target  $(BENCH_IMAGE) (RISC-V QEMU boards): instructions per operation,
 #           pmukit beside its baseline, registers in RAM
-# The bench's own tools are tested by make test (bench-tools-run, and the
-# host unit tests/bench/host).
+# The bench's own tools are tested by make test: bench-tools-run (the size,
+# RAM and doc tools, tests/bench/tools), the host unit tests/bench/host (the
+# access counter and the baselines' equivalence) and the QEMU suite
+# tests/bench/qemu/instret (the instruction counter).
 
 # ---- host: no sanitizers, no GoogleTest: the sim host bus alone -------------------
 BENCH_HOST_SRCS := $(host_extra_srcs.bench) bench/host/main.cpp
@@ -28,6 +30,40 @@ $(BENCH_IMAGE): $(call obj,$(wildcard bench/target/*.cpp) $(BENCH_BASELINE_SRCS)
 	@mkdir -p $(dir $@)
 	$(link)
 bench-image: $(BENCH_IMAGE)
+# Prints the image's "bench" lines; fails (with the rest of its output) if a
+# check in it failed.
 bench-run: $(BENCH_IMAGE)
 	$(need_qemu)
-	@timeout 300 $(call qemu_cmd) $< < /dev/null | tr -d '\r' | grep '^bench '
+	@timeout 300 $(call qemu_cmd) $< < /dev/null | tr -d '\r' > $(TDIR)/bench/run.txt; \
+	grep '^bench ' $(TDIR)/bench/run.txt; \
+	if ! grep -q '^SUMMARY .* 0 failed' $(TDIR)/bench/run.txt; then grep -v '^bench ' $(TDIR)/bench/run.txt >&2; exit 1; fi
+
+# ---- size programs: the reference feature set, linked with --gc-sections ------------
+# (bench/size/; measured by tools/feature_size.py and tools/object_ram.py)
+BENCH_SIZE_DIR := $(TDIR)/bench/size
+BENCH_SIZE_LDFLAGS := $(ARCH_FLAGS) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,-e,bench_size_entry
+$(BENCH_SIZE_DIR)/safesu_run_time.o: bench/size/safesu_size.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -DBENCH_SIZE_COMPILE_TIME=0 -MMD -MP -c $< -o $@
+$(BENCH_SIZE_DIR)/safesu_compile_time.o: bench/size/safesu_size.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -DBENCH_SIZE_COMPILE_TIME=1 -MMD -MP -c $< -o $@
+$(BENCH_SIZE_DIR)/%.elf: $(BENCH_SIZE_DIR)/%.o $(LIBPMU)
+	$(Q)$(CROSS_CXX) $(BENCH_SIZE_LDFLAGS) -o $@ $< $(LIBPMU) -lgcc
+$(BENCH_SIZE_DIR)/ram.o: bench/size/ram.cpp
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -MMD -MP -c $< -o $@
+BENCH_SIZE_PROGRAMS := safesu_run_time ram
+bench-size: $(foreach p,$(BENCH_SIZE_PROGRAMS),$(BENCH_SIZE_DIR)/$(p).elf)
+-include $(wildcard $(BENCH_SIZE_DIR)/*.d)
+
+# ---- the bench tools' own tests (make test, host step) ------------------------------
+# The size tools' tests build fixtures with the rv64 board's cross tools.
+BENCH_TOOLS_BOARD := qemu-virt-rv64
+.PHONY: bench-tools-run
+bench-tools-run:
+	@BENCH_CXX=$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-CROSS_CXX) \
+	 BENCH_NM=$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-CROSS_NM) \
+	 BENCH_OBJDUMP=$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-CROSS_OBJDUMP) \
+	 BENCH_ARCH_FLAGS="$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-ARCH_FLAGS)" \
+	 python3 tests/bench/tools/run_tests.py

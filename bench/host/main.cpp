@@ -2,9 +2,15 @@
 // make bench, host part: one "bench <operation> mmio_reads=R mmio_writes=W"
 // line per operation (the accesses the models counted), after checking that
 // pmukit's paths and the baseline made the same accesses. A divergence
-// prints the access lists and fails make bench.
+// prints the access lists and fails make bench. Also one "feature safesu
+// <reference function> <pmukit call>" line per reference feature, for the
+// size figures and the docs.
+#include <stddef.h>
+#include <stdint.h>
+
 #include <cstdio>
 
+#include "../size/safesu_features.hpp"
 #include "access.hpp"
 
 int main() {
@@ -18,5 +24,7 @@ int main() {
     }
     std::printf("bench %s %s\n", r.name.c_str(), bench::format_counts(bench::count_accesses(r.baseline.accesses)).c_str());
   }
+#define BENCH_PRINT_FEATURE(ref, member, params, args) std::printf("feature safesu %s %s\n", #ref, #member);
+  BENCH_SAFESU_REFERENCE_FEATURES(BENCH_PRINT_FEATURE)
   return failed == 0 ? 0 : 1;
 }

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+// Static instances as an application defines them, so the linked program's
+// symbol table says what each costs and where it lands (tools/object_ram.py
+// reads bench_ram::*): the unit objects of each path, alone, and the
+// storage an object can be given (callbacks, 64-bit totals).
+#include <stdint.h>
+
+#include "../common/baseline.h"
+#include "pmu/safesu/safesu.hpp"
+
+namespace bench_ram {
+pmu::safesu::SafeSU safesu_run_time{BENCH_SAFESU_BASE, pmu::safesu::k4c128};
+}  // namespace bench_ram
+
+extern "C" const void* const bench_ram_objects[] = {&bench_ram::safesu_run_time};
+extern "C" const void* const* bench_size_entry() { return bench_ram_objects; }
