@@ -12,8 +12,12 @@
 
 # ---- host: no sanitizers, no GoogleTest: the sim host bus alone -------------------
 BENCH_HOST_SRCS := $(host_extra_srcs.bench) bench/host/main.cpp
+# (pmu_bench-xlen32: the same at XLEN 32, where the RISC-V sequences differ)
 $(eval $(call host_variant,bench,64,))
+$(eval $(call host_variant,bench32,32,))
 $(HDIR)/pmu_bench: $(call obj_in,bench,$(BENCH_HOST_SRCS)) $(HDIR)/bench/libpmu_sim.a $(HDIR)/bench/libpmu.a
+	$(Q)$(HOST_CXX) -o $@ $^
+$(HDIR)/pmu_bench-xlen32: $(call obj_in,bench32,$(BENCH_HOST_SRCS)) $(HDIR)/bench32/libpmu_sim.a $(HDIR)/bench32/libpmu.a
 	$(Q)$(HOST_CXX) -o $@ $^
 
 # ---- target: the bench image of a RISC-V QEMU board ----------------------------------

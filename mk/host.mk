@@ -53,7 +53,7 @@ host_unit_srcs = $(if $(filter sim,$(1)),$(wildcard sim/*/*_test.cpp),$(wildcard
 # The bench's tests (tests/bench/host) also build the bench's host runner
 # and the baselines (mk/bench.mk).
 host_extra_srcs.bench := $(filter-out bench/host/main.cpp,$(wildcard bench/host/*.cpp)) $(wildcard bench/*/baseline*.c)
-host_unit_srcs32 = $(wildcard tests/$(1)/host/rv32/*.cpp)
+host_unit_srcs32 = $(if $(wildcard tests/$(1)/host/rv32/*.cpp),$(wildcard tests/$(1)/host/rv32/*.cpp) $(host_extra_srcs.$(1)))
 # $(call host_bins,UNIT): the unit's binaries (with its xlen32 one if it has rv32 tests).
 host_bins = $(HDIR)/tests-$(1) $(if $(call host_unit_srcs32,$(1)),$(HDIR)/tests-$(1)-xlen32)
 

@@ -26,7 +26,10 @@ mk() { make --no-print-directory "$@"; }
 var() { mk -s BOARD="$1" "print-$2"; }
 
 # 1. host
-mk build/host/pmu_bench > "$out/build-host.log" 2>&1 || { cat "$out/build-host.log"; fail "the host bench did not build"; }
+mk build/host/pmu_bench build/host/pmu_bench-xlen32 > "$out/build-host.log" 2>&1 ||
+  { cat "$out/build-host.log"; fail "the host bench did not build"; }
+build/host/pmu_bench-xlen32 > "$out/host-xlen32.txt" ||
+  { cat "$out/host-xlen32.txt"; fail "pmukit and a baseline differ at XLEN 32 (above)"; }
 build/host/pmu_bench > "$out/host.txt" || { cat "$out/host.txt"; fail "pmukit and a baseline differ (above)"; }
 grep '^bench ' "$out/host.txt" | tee -a "$lines"
 grep '^feature ' "$out/host.txt" > "$out/features.txt"

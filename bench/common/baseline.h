@@ -21,6 +21,17 @@
 #include "pmu/hal/host_seam.h"
 #endif
 
+/* The XLEN the code runs at: the target's, or the host build's emulated one. */
+#if defined(PMU_HOST) && defined(PMU_HOST_XLEN)
+#define BL_XLEN PMU_HOST_XLEN
+#elif defined(PMU_HOST)
+#define BL_XLEN 64
+#elif defined(__riscv_xlen)
+#define BL_XLEN __riscv_xlen
+#else
+#define BL_XLEN 32
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -14,7 +14,8 @@
 //                library's out-of-line function.
 // and lists its operations as X-macros (name, scenario, operation, args...),
 // which bench/host (access lists, checked equal) and bench/target
-// (instruction counts) expand.
+// (instruction counts) expand. Ops::kCompileTime and Ops::kRunTime say
+// whether each path is measured (a Path).
 #pragma once
 
 #include <stdint.h>
@@ -28,6 +29,11 @@
 #define BENCH_OUT_OF_LINE __attribute__((noipa)) static
 
 namespace bench {
+
+// Whether a unit has a path: measured; not yet there (docs/performance.md
+// then says MISSED, not measured); or none by design (the unit's code is
+// header-only, so there is no out-of-line run-time path to measure).
+enum class Path { kMeasured, kNotYet, kNone };
 
 // What a call returned (status, and the value if it returns one), so the
 // host can check that the three implementations agree.

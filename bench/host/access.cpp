@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "../riscv/ops.hpp"
 #include "../safesu/ops.hpp"
 
 namespace bench {
@@ -70,8 +71,27 @@ std::vector<OpRun> run_safesu() {
   return runs;
 }
 
+std::vector<OpRun> run_riscv() {
+  std::vector<OpRun> runs;
+  {
+    using Ops = riscv::Ops;
+    Ops::attach(&detail::note_callback);
+    BENCH_RISCV_OPS(BENCH_HOST_RUN)
+  }
+#if BENCH_HAS_AME
+  {
+    using Ops = riscv::AmeOps;
+    Ops::attach(&detail::note_callback);
+    BENCH_AME_OPS(BENCH_HOST_RUN)
+  }
+#endif
+  return runs;
+}
+
 std::vector<OpRun> run_all() {
-  std::vector<OpRun> all = run_safesu();
+  std::vector<OpRun> all;
+  for (auto* unit : {&run_safesu, &run_riscv})
+    for (auto& r : unit()) all.push_back(std::move(r));
   return all;
 }
 

@@ -41,6 +41,7 @@ struct OpRun {
 
 // The operations of each unit, run.
 std::vector<OpRun> run_safesu();
+std::vector<OpRun> run_riscv();
 std::vector<OpRun> run_all();
 
 // Counts of an access list (the access counter make bench prints).
@@ -90,10 +91,10 @@ Trace run_once(void (*scenario)(), Call call, Args... args) {
     r.name = name_;                                                                                         \
     r.baseline = ::bench::detail::run_once<Ops>(&Ops::scenario_,                                            \
         [](auto... a) { return Ops::Baseline::op_(a...); }, ##__VA_ARGS__);                                 \
-    if (Ops::kHasCompileTime)                                                                               \
+    if (Ops::kCompileTime == ::bench::Path::kMeasured)                                                                             \
       r.pmukit.emplace_back("compile-time", ::bench::detail::run_once<Ops>(&Ops::scenario_,                 \
           [](auto... a) { return Ops::CompileTime::op_(a...); }, ##__VA_ARGS__));                           \
-    if (Ops::kHasRunTime)                                                                                   \
+    if (Ops::kRunTime == ::bench::Path::kMeasured)                                                                                 \
       r.pmukit.emplace_back("run-time", ::bench::detail::run_once<Ops>(&Ops::scenario_,                     \
           [](auto... a) { return Ops::RunTime::op_(a...); }, ##__VA_ARGS__));                               \
     runs.push_back(std::move(r));                                                                           \

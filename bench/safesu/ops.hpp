@@ -58,8 +58,8 @@ struct Ops {
   static constexpr const char* kUnit = "safesu";
   static constexpr uintptr_t kWindow = BENCH_SAFESU_BASE;
   static constexpr unsigned kWindowWords = 64;
-  static constexpr bool kHasCompileTime = false;
-  static constexpr bool kHasRunTime = true;
+  static constexpr Path kCompileTime = Path::kNotYet;
+  static constexpr Path kRunTime = Path::kMeasured;
 
   struct Baseline {
     BENCH_FORWARD uint8_t route(unsigned o, unsigned e) { return bl_safesu_route(o, e); }
@@ -96,7 +96,7 @@ struct Ops {
     BENCH_FORWARD Result<uint32_t> mccu_hook(unsigned c) { return g_run_time.handle_mccu_irq(c); }
     BENCH_FORWARD Result<uint32_t> rdc_hook() { return g_run_time.handle_rdc_irq(); }
   };
-  using CompileTime = RunTime;  // not measured while kHasCompileTime is false
+  using CompileTime = RunTime;  // not measured while kCompileTime is kNotYet
 
   // The hooks' callbacks: counter 0, core 1, input 0, on every implementation.
   static void attach(bl_callback_fn fn) {
@@ -159,8 +159,8 @@ struct Ops6c256 {
   static constexpr const char* kUnit = "safesu";
   static constexpr uintptr_t kWindow = BENCH_SAFESU_BASE;
   static constexpr unsigned kWindowWords = 64;
-  static constexpr bool kHasCompileTime = false;
-  static constexpr bool kHasRunTime = true;
+  static constexpr Path kCompileTime = Path::kNotYet;
+  static constexpr Path kRunTime = Path::kMeasured;
   struct Baseline {
     BENCH_FORWARD uint8_t route_table(const Route* r, size_t n) {
       return bl_safesu6_route_table(reinterpret_cast<const bl_safesu_route_t*>(r), n);
@@ -171,7 +171,7 @@ struct Ops6c256 {
     BENCH_FORWARD Status route_table(const Route* r, size_t n) { return g_run_time_6c256.route_table(r, n); }
     BENCH_FORWARD Status set_weights(const uint8_t* w, unsigned n) { return g_run_time_6c256.set_weights(w, n); }
   };
-  using CompileTime = RunTime;  // not measured while kHasCompileTime is false
+  using CompileTime = RunTime;  // not measured while kCompileTime is kNotYet
   static void idle() {}
 #ifdef PMU_HOST
   using Rig = ModelRig<6, 256>;

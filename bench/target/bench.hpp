@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "../common/baseline.h"
+#include "../common/ops.hpp"
 #include "pmu_sim/harness.hpp"
 #include "qemu/test.hpp"
 
@@ -91,30 +92,35 @@ struct Window {
 };
 
 // Times one operation for each implementation, each from the scenario's
-// register state, checks they leave the same registers, prints the line.
+// register state, checks they leave the same registers (units whose
+// registers are memory: kWindowWords > 0), prints the line.
 template <class Ops, class Measure, class B, class C, class R, class... Args>
 void run_op(const char* name, void (*scenario)(), Measure measure, B baseline, C compile_time, R run_time,
             Args... args) {
-  using W = Window<Ops::kWindowWords>;
-  W::clear(Ops::kWindow);
-  scenario();
+  constexpr unsigned kWords = Ops::kWindowWords > 0 ? Ops::kWindowWords : 1;
+  using W = Window<kWords>;
+  auto fresh = [&] {
+    if constexpr (Ops::kWindowWords > 0) W::clear(Ops::kWindow);
+    scenario();
+  };
+  auto same_registers = [&](const W& expected) {
+    if constexpr (Ops::kWindowWords > 0) CHECK(W::take(Ops::kWindow) == expected);
+  };
+  fresh();
   const uint32_t nb = measure(baseline, args...);
-  const W after_baseline = W::take(Ops::kWindow);
+  W after_baseline{};
+  if constexpr (Ops::kWindowWords > 0) after_baseline = W::take(Ops::kWindow);
   harness::printf("bench %s baseline=%u", name, static_cast<unsigned>(nb));
-  if constexpr (Ops::kHasCompileTime) {
-    W::clear(Ops::kWindow);
-    scenario();
-    const uint32_t n = measure(compile_time, args...);
-    CHECK(W::take(Ops::kWindow) == after_baseline);
-    harness::printf(" compile_time=%u", static_cast<unsigned>(n));
-  }
-  if constexpr (Ops::kHasRunTime) {
-    W::clear(Ops::kWindow);
-    scenario();
-    const uint32_t n = measure(run_time, args...);
-    CHECK(W::take(Ops::kWindow) == after_baseline);
-    harness::printf(" run_time=%u", static_cast<unsigned>(n));
-  }
+  auto path = [&](const char* key, Path p, auto call) {
+    if (p == Path::kNone) harness::printf(" %s=none", key);
+    if (p != Path::kMeasured) return;
+    fresh();
+    const uint32_t n = measure(call, args...);
+    same_registers(after_baseline);
+    harness::printf(" %s=%u", key, static_cast<unsigned>(n));
+  };
+  path("compile_time", Ops::kCompileTime, compile_time);
+  path("run_time", Ops::kRunTime, run_time);
   harness::printf("\n");
 }
 
