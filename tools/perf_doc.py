@@ -360,7 +360,7 @@ def write(figs, before, checks, details, out):
             rows.append([f"`{obj}`", ARCH[board], size, f"{kind} ({kv.get('section', '?')})", tgt, v])
             unit = obj.split("_", 1)[0]
             store = [ram.get((f"{unit}_{s}", board)) for s in ("callbacks", "totals")]
-            if obj.endswith(("_run_time", "_compile_time")) and all(store) and size is not None:
+            if not obj.endswith(("_callbacks", "_totals")) and all(store) and size is not None:
                 total = size + sum(as_int(x.get("bytes")) or 0 for x in store)
                 rows.append([f"`{obj}` + `{unit}_callbacks` + `{unit}_totals`", ARCH[board], total, "—", "—", "—"])
     w.append("\n## RAM per object\n")

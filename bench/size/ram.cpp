@@ -6,11 +6,19 @@
 #include <stdint.h>
 
 #include "../common/baseline.h"
+#include "pmu/riscv/counters.hpp"
 #include "pmu/safesu/safesu.hpp"
 
 namespace bench_ram {
 pmu::safesu::SafeSU safesu_run_time{BENCH_SAFESU_BASE, pmu::safesu::k4c128};
+
+// The RISC-V counter file (header-only: one kind of object).
+pmu::riscv::Counters riscv_counters{
+    pmu::riscv::CounterConfig{0xDu, true, true, pmu::riscv::OverflowSource::kScountovf}};
+pmu::riscv::CounterCallbacks riscv_callbacks{};
+pmu::riscv::CounterTotals riscv_totals{};
 }  // namespace bench_ram
 
-extern "C" const void* const bench_ram_objects[] = {&bench_ram::safesu_run_time};
+extern "C" const void* const bench_ram_objects[] = {&bench_ram::safesu_run_time, &bench_ram::riscv_counters,
+                                                   &bench_ram::riscv_callbacks, &bench_ram::riscv_totals};
 extern "C" const void* const* bench_size_entry() { return bench_ram_objects; }
