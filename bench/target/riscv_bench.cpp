@@ -26,29 +26,18 @@ volatile uint32_t g_traps_at_callback;
 // Instructions as the real core would retire them: what the emulation of
 // each trapped csr instruction cost is taken out (the handler's accounted
 // body, and 'fixed': the trap entry and exit outside it), the instruction
-// itself put back.
+// itself put back. ToCallback: the account is read where the callback ran.
+template <bool ToCallback>
 struct Native {
   uint32_t fixed;
-  uint32_t native(uint32_t total, uint64_t inside, uint32_t traps) const {
-    return total - static_cast<uint32_t>(inside) - traps * fixed + traps;
-  }
-};
-struct NativeCall : Native {
   template <class Call, class... Args>
   uint32_t operator()(Call call, Args... args) const {
     const uint64_t in0 = harness::emulation_time();
     const uint32_t tr0 = harness::emulation_traps();
-    const uint32_t n = bench::instructions(call, args...);
-    return native(n, harness::emulation_time() - in0, harness::emulation_traps() - tr0);
-  }
-};
-struct NativeToCallback : Native {
-  template <class Call, class... Args>
-  uint32_t operator()(Call call, Args... args) const {
-    const uint64_t in0 = harness::emulation_time();
-    const uint32_t tr0 = harness::emulation_traps();
-    const uint32_t n = bench::to_first_callback(call, args...);
-    return native(n, g_inside_at_callback - in0, g_traps_at_callback - tr0);
+    const uint32_t n = ToCallback ? bench::to_first_callback(call, args...) : bench::instructions(call, args...);
+    const uint64_t inside = (ToCallback ? g_inside_at_callback : harness::emulation_time()) - in0;
+    const uint32_t traps = (ToCallback ? g_traps_at_callback : harness::emulation_traps()) - tr0;
+    return n - static_cast<uint32_t>(inside) - traps * fixed + traps;
   }
 };
 }  // namespace
@@ -84,8 +73,8 @@ TEST_CASE(bench, riscv_ame) {
     return v;
   });
   const uint32_t fixed = total - static_cast<uint32_t>(harness::emulation_time() - inside0);
-  const NativeCall call{{fixed}};
-  const NativeToCallback to_callback{{fixed}};
+  const Native<false> call{fixed};
+  const Native<true> to_callback{fixed};
 
   using Ops = ::bench::riscv::AmeOps;
   Ops::attach(&bench_on_callback_emulated);

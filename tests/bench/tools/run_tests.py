@@ -1,44 +1,32 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """make bench-tools-run: the bench tools' tests (test_*.py here), one
-"PASS|FAIL host bench.tools.<Class>.<test>" line each, the form make test
-counts. The size tool's test compiles a fixture with BENCH_CXX and reads it
-with BENCH_NM (a board's cross tools, given by mk/bench.mk)."""
+"PASS|FAIL|SKIP host bench.tools.<Class>.<test>" line each, the form make
+test counts. The size tools' tests compile fixtures with BENCH_CXX and read
+them with BENCH_NM / BENCH_OBJDUMP (a board's cross tools, from mk/bench.mk)."""
 import os
 import sys
-import traceback
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 class Lines(unittest.TestResult):
-    def _say(self, verdict, test, err=None):
+    """Says each test's verdict when it ends, from what it added to the
+    failures, errors (subtests included) and skips."""
+
+    def startTest(self, test):
+        super().startTest(test)
+        self._before = (len(self.failures), len(self.errors), len(self.skipped))
+
+    def stopTest(self, test):
+        failures, errors, skipped = self._before
+        problems = self.failures[failures:] + self.errors[errors:]
+        verdict = "FAIL" if problems else "SKIP" if len(self.skipped) > skipped else "PASS"
         print(f"{verdict} host bench.tools.{type(test).__name__}.{test._testMethodName}", flush=True)
-        if err is not None:
-            text = "".join(traceback.format_exception(*err)) if isinstance(err, tuple) else str(err)
+        for _, text in problems:
             print("  | " + text.rstrip().replace("\n", "\n  | "), flush=True)
-
-    def addSuccess(self, test):
-        super().addSuccess(test)
-        self._say("PASS", test)
-
-    def addFailure(self, test, err):
-        super().addFailure(test, err)
-        self._say("FAIL", test, err)
-
-    def addError(self, test, err):
-        super().addError(test, err)
-        self._say("FAIL", test, err)
-
-    def addSubTest(self, test, subtest, err):
-        super().addSubTest(test, subtest, err)
-        if err is not None:  # the test's own line says FAIL only through this
-            self._say("FAIL", test, f"{subtest._subDescription()}\n" + "".join(traceback.format_exception(*err)))
-
-    def addSkip(self, test, reason):
-        super().addSkip(test, reason)
-        self._say("SKIP", test, reason)
+        super().stopTest(test)
 
 
 if __name__ == "__main__":
