@@ -54,12 +54,18 @@ struct ModelRig {
 };
 #endif
 
-struct Ops {
-  static constexpr const char* kUnit = "safesu";
+// What every SafeSU configuration's ops share: where the registers are and
+// which paths are measured.
+struct Unit {
   static constexpr uintptr_t kWindow = BENCH_SAFESU_BASE;
   static constexpr unsigned kWindowWords = 64;
   static constexpr Path kCompileTime = Path::kNotYet;
   static constexpr Path kRunTime = Path::kMeasured;
+  static void idle() {}
+};
+
+// The 4-core/128-event unit: every operation.
+struct Ops : Unit {
 
   struct Baseline {
     BENCH_FORWARD uint8_t route(unsigned o, unsigned e) { return bl_safesu_route(o, e); }
@@ -116,7 +122,6 @@ struct Ops {
   static inline Rig* rig = nullptr;
   static void poke(unsigned idx, uint32_t v) { rig->bus.mmio_write32(kWindow + 4 * idx, v); }
 
-  static void idle() {}
   static void counting() { poke(0, 1); }
   // Counter 0 passed 0xFFFFFFFF (flag set, overflow unit on) and moved on.
   static void overflow_flagged() {
@@ -137,7 +142,6 @@ struct Ops {
   // On the target: the registers are RAM; a scenario writes what the
   // hardware would show.
   static volatile uint32_t* regs() { return reinterpret_cast<volatile uint32_t*>(kWindow); }
-  static void idle() {}
   static void counting() { regs()[0] = 1; }
   static void overflow_flagged() {
     regs()[25] = 1;
@@ -155,12 +159,7 @@ struct Ops {
 
 // The 6-core/256-event unit (SELENE: 8-bit crossbar fields), for the
 // largest table calls of the scaling figures.
-struct Ops6c256 {
-  static constexpr const char* kUnit = "safesu";
-  static constexpr uintptr_t kWindow = BENCH_SAFESU_BASE;
-  static constexpr unsigned kWindowWords = 64;
-  static constexpr Path kCompileTime = Path::kNotYet;
-  static constexpr Path kRunTime = Path::kMeasured;
+struct Ops6c256 : Unit {
   struct Baseline {
     BENCH_FORWARD uint8_t route_table(const Route* r, size_t n) {
       return bl_safesu6_route_table(reinterpret_cast<const bl_safesu_route_t*>(r), n);
@@ -172,7 +171,6 @@ struct Ops6c256 {
     BENCH_FORWARD Status set_weights(const uint8_t* w, unsigned n) { return g_run_time_6c256.set_weights(w, n); }
   };
   using CompileTime = RunTime;  // not measured while kCompileTime is kNotYet
-  static void idle() {}
 #ifdef PMU_HOST
   using Rig = ModelRig<6, 256>;
   static inline Rig* rig = nullptr;
