@@ -20,11 +20,11 @@ using examples::print_dec;
 using pmu::cm::Counter;
 namespace event = pmu::cm::event;
 
-pmu::cm::Perf g_perf{board::config::kCmGcrBase, examples::kCmPerfPresent};
+pmu::cm::Perf g_perf{examples::kCmInstance.gcr_base, examples::kCmInstance.perf_block};
 constexpr uint32_t kHeadroom = 5000;
 
 examples::HookLog g_hook{0, 0};
-void cm_line(void*, unsigned) { (void)g_perf.handle_overflow_irq(); }
+void cm_line(void* perf) { (void)static_cast<pmu::cm::Perf*>(perf)->handle_overflow_irq(); }
 
 }  // namespace
 
@@ -37,7 +37,7 @@ int main() {
   ok(g_perf.program(Counter::kP0, event::kRequestCount, 0), "program P0");
   ok(g_perf.program(Counter::kP1, event::kReadDataUsage, 0), "program P1");
   ok(g_perf.on_overflow(Counter::kP0, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
-  const bool line = examples::attach_irq(examples::kCmLine, cm_line, nullptr);
+  const bool line = examples::attach_irq(examples::kCmLine, cm_line, &g_perf);
   if (!line) print("(CM_PCInt is not wired on this board: the loop calls the hook)\n");
   ok(g_perf.set_interrupt_enable(true), "set_interrupt_enable");
   ok(g_perf.reset(pmu::cm::kAll), "reset");

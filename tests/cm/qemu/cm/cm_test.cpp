@@ -23,8 +23,8 @@ using pmu::cm::Perf;
 using pmu::models::CmPerfModel;
 namespace event = pmu::cm::event;
 
-constexpr uintptr_t kGcr = board::config::kCmGcrBase;
-constexpr unsigned kLine = board::config::kCmIrqLine;
+constexpr uintptr_t kGcr = board::config::kCm.gcr_base;
+constexpr unsigned kLine = board::config::kCm.irq;
 constexpr uint8_t kLines[] = {static_cast<uint8_t>(kLine)};
 
 struct Rig {
@@ -46,7 +46,7 @@ void count_call(void* ctx, unsigned source) {
   c->n = c->n + 1;
   c->sources = c->sources | (1u << source);
 }
-void on_cm_line(void* ctx, unsigned) { (void)static_cast<Rig*>(ctx)->perf.handle_overflow_irq(); }
+void on_cm_line(void* ctx) { (void)static_cast<Rig*>(ctx)->perf.handle_overflow_irq(); }
 
 // Spin with interrupts enabled until *flag reaches want (or give up).
 void wait_for(const volatile uint32_t* flag, uint32_t want, uint32_t max_polls = 200000) {

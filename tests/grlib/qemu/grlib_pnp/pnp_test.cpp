@@ -40,7 +40,7 @@ TEST_CASE(grlib, safesu_found_in_a_selene_like_table) {
   CHECK(harness::map_mmio(kArea, pmu::models::GrlibPnpModel::kSize, &pnp) != nullptr);
   const auto r = find_safesu(0, kArea);
   CHECK_OK(r.status());
-  CHECK_EQ(r.value().base, board::config::kSafesuBase);
+  CHECK_EQ(r.value().base, board::config::kSafesu.base);
   CHECK_EQ(r.value().index, 6u);
   CHECK_EQ(r.value().irq, 1u);
   CHECK(find_safesu(1, kArea).status() == pmu::Status::kNotFound);  // only one instance

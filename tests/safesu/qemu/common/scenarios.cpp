@@ -51,10 +51,16 @@ void count_call(void* ctx, unsigned source) {
   c->sources = c->sources | (1u << source);
 }
 
-void on_overflow_line(void* ctx, unsigned) { (void)static_cast<Rig*>(ctx)->su.handle_overflow_irq(); }
-void on_rdc_line(void* ctx, unsigned) { (void)static_cast<Rig*>(ctx)->su.handle_rdc_irq(); }
-void on_mccu_line(void* ctx, unsigned line) {
-  (void)static_cast<Rig*>(ctx)->su.handle_mccu_irq(line - kMccuLine0);
+void on_overflow_line(void* ctx) { (void)static_cast<Rig*>(ctx)->su.handle_overflow_irq(); }
+void on_rdc_line(void* ctx) { (void)static_cast<Rig*>(ctx)->su.handle_rdc_irq(); }
+// An MCCU line's context names its core: the handler is not told the line.
+struct MccuLine {
+  Rig* rig;
+  unsigned core;
+};
+void on_mccu_line(void* ctx) {
+  const auto* m = static_cast<const MccuLine*>(ctx);
+  (void)m->rig->su.handle_mccu_irq(m->core);
 }
 
 }  // namespace safesu_suite
@@ -192,9 +198,11 @@ SAFESU_TEST(mccu_budget_exhaustion_hook_and_refill) {
   CHECK(r.mapped);
   Calls calls{0, 0, 0};
   const unsigned cores = kLayout.n_cores;
+  MccuLine lines[pmu::safesu::kMaxCores];
   for (unsigned c = 0; c < cores; ++c) {
+    lines[c] = MccuLine{&r, c};
     CHECK_OK(r.su.on_mccu(c, pmu::IrqCallback{count_call, &calls}));
-    CHECK(harness::attach_irq_handler(kMccuLine0 + c, on_mccu_line, &r));
+    CHECK(harness::attach_irq_handler(kMccuLine0 + c, on_mccu_line, &lines[c]));
   }
   // Self-test 01: every MCCU input is active every cycle. Only core 1 has a
   // cost (inputs 2 and 3, weights 1 + 2 = 3 per cycle). The budget is large
