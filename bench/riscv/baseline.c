@@ -36,7 +36,7 @@
 
 static bl_callback counter_cb[32];
 
-static inline void call(const bl_callback* cb, unsigned source) {
+__attribute__((always_inline)) static inline void call(const bl_callback* cb, unsigned source) {
   if (cb->fn != 0) cb->fn(cb->ctx, source);
 }
 
