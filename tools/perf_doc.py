@@ -403,7 +403,7 @@ def write(figs, before, checks, details, out):
     # -- summary and misses
     met = sum(1 for _, _, v in checks.rows if v == "MET")
     missed = [(t, f) for t, f, v in checks.rows if v == "MISSED"]
-    summary = [f"\n## Targets: {met} met, {len(missed)} missed\n"]
+    summary = [f"\n## Targets: {met} met, {len(missed)} missed\n\n"]
     if missed:
         summary.append(table(["target", "figure", "why"], [[t, f"`{f}`", checks.reason(f)] for t, f in missed]))
     text = "\n".join(w)
