@@ -25,7 +25,7 @@ $(HDIR)/pmu_bench-xlen32: $(call obj_in,bench32,$(BENCH_HOST_SRCS)) $(HDIR)/benc
 BENCH_BASELINE_SRCS := $(wildcard bench/*/baseline*.c)
 BENCH_CFLAGS := $(T_COMMON) -std=c11 $(filter-out -nostdinc++,$(PMUKIT_FREESTANDING_FLAGS)) \
                 -ffunction-sections -fdata-sections $(PMUKIT_CPPFLAGS)
-$(TDIR)/obj/bench/%.o: bench/%.c
+$(ODIR)/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CC) $(BENCH_CFLAGS) -MMD -MP -c $< -o $@
 BENCH_IMAGE := $(TDIR)/bench/bench.elf
@@ -46,15 +46,15 @@ bench-run: $(BENCH_IMAGE)
 # (bench/size/; measured by tools/feature_size.py and tools/object_ram.py)
 BENCH_SIZE_DIR := $(TDIR)/bench/size
 BENCH_SIZE_LDFLAGS := $(ARCH_FLAGS) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,-e,bench_size_entry
-$(BENCH_SIZE_DIR)/safesu_run_time.o: bench/size/safesu_size.cpp
+$(BENCH_SIZE_DIR)/safesu_run_time.o: bench/size/safesu_size.cpp $(T_FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -DBENCH_SIZE_COMPILE_TIME=0 -MMD -MP -c $< -o $@
-$(BENCH_SIZE_DIR)/safesu_compile_time.o: bench/size/safesu_size.cpp
+$(BENCH_SIZE_DIR)/safesu_compile_time.o: bench/size/safesu_size.cpp $(T_FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -DBENCH_SIZE_COMPILE_TIME=1 -MMD -MP -c $< -o $@
 $(BENCH_SIZE_DIR)/%.elf: $(BENCH_SIZE_DIR)/%.o $(LIBPMU)
 	$(Q)$(CROSS_CXX) $(BENCH_SIZE_LDFLAGS) -o $@ $< $(LIBPMU) -lgcc
-$(BENCH_SIZE_DIR)/ram.o: bench/size/ram.cpp
+$(BENCH_SIZE_DIR)/ram.o: bench/size/ram.cpp $(T_FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -MMD -MP -c $< -o $@
 BENCH_SIZE_PROGRAMS := safesu_run_time ram

@@ -18,17 +18,21 @@ HOST_LDLIBS := -lgtest -lpthread
 HOST_TEST_CPPFLAGS := -DPMU_HOST $(PMUKIT_CPPFLAGS) -Isim/include -Itests/support
 
 # $(call host_variant,NAME,XLEN,EXTRA FLAGS): object rules and the library
-# archives of one host build variant in $(HDIR)/NAME.
+# archives of one host build variant in $(HDIR)/NAME. The variant's tools and
+# flags are written to $(HDIR)/NAME/flags.txt whenever they change, and every
+# object depends on it, so changing them (HOST_CXX=..., a flag) rebuilds.
+host_flags_id = $(HOST_CXX) $(HOST_CC) | $(PMUKIT_HOST_CXXFLAGS) $(PMUKIT_WARNFLAGS) | $(HOST_TEST_CPPFLAGS) | $(2) $(3)
 define host_variant
-$(HDIR)/$(1)/src/%.o: src/%.cpp
+$$(call flags_stamp,$(HDIR)/$(1)/flags.txt,$$(call host_flags_id,$(1),$(2),$(3)))
+$(HDIR)/$(1)/src/%.o: src/%.cpp $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CXX) -O1 -g $$(PMUKIT_HOST_CXXFLAGS) $$(PMUKIT_WARNFLAGS) -Werror -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@
-$(HDIR)/$(1)/%.o: %.cpp
+$(HDIR)/$(1)/%.o: %.cpp $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CXX) -std=c++17 -O1 -g $$(PMUKIT_WARNFLAGS) -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@
-$(HDIR)/$(1)/%.o: %.c
+$(HDIR)/$(1)/%.o: %.c $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CC) -std=c11 -pedantic -O1 -g -Wall -Wextra -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@

@@ -73,7 +73,8 @@ for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
     shift
     $size_tool "$@" | awk -v u="$name" -v b="$b" 'NR>1{t+=$1; d+=$2; s+=$3} END{printf "bench size.%s@%s text=%d data=%d bss=%d\n", u, b, t, d, s}'
   }
-  for d in build/$b/obj/src/*/; do
+  odir=$(make --no-print-directory -s BOARD=$b print-ODIR)
+  for d in "$odir"/src/*/; do
     [ -d "$d" ] || continue
     unit=$(basename "$d")
     if [ "$unit" = capi ]; then  # one figure per wrapped unit

@@ -36,6 +36,22 @@ inline void soft_irq(bool on) {
 #endif
 }
 
+// Set and clear bits of the pending set, which the handler reads and clears:
+// with an atomic where the CPU has A; without A (rv32imc, the Ibex ABI) GCC
+// would call libatomic, which bare metal lacks, so the update runs with
+// interrupts masked instead (one hart).
+inline void pending_update(uint32_t set, uint32_t keep) {
+#if defined(__riscv_atomic)
+  if (set != 0) __atomic_fetch_or(&g_soft_pending, set, __ATOMIC_RELAXED);
+  if (keep != ~0u) __atomic_fetch_and(&g_soft_pending, keep, __ATOMIC_RELAXED);
+#else
+  unsigned long was;
+  __asm__ volatile("csrrci %0, " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE) : "=r"(was) : : "memory");
+  g_soft_pending = (g_soft_pending | set) & keep;
+  __asm__ volatile("csrs " PRIV_STR(XSTATUS) ", %0" : : "r"(was & XSTATUS_IE) : "memory");
+#endif
+}
+
 void deliver_soft_lines() {
   soft_irq(false);
   // Interrupts are off in the handler, so this read-and-clear is atomic.
@@ -65,13 +81,13 @@ bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
 void irq_detach(unsigned line) {
   if (line >= kMaxIrqLines) return;
   if (line == virt::kLcofiLine) riscv::disable_interrupt(virt::kLcofiLine);
-  else __atomic_fetch_and(&g_soft_pending, ~(1u << line), __ATOMIC_RELAXED);
+  else pending_update(0, ~(1u << line));
   g_lines.detach(line);
 }
 
 bool irq_force(unsigned line) {
   if (line >= kMaxIrqLines || line == virt::kLcofiLine) return false;
-  __atomic_fetch_or(&g_soft_pending, 1u << line, __ATOMIC_RELAXED);
+  pending_update(1u << line, ~0u);
   soft_irq(true);
   return true;
 }
