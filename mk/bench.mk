@@ -64,7 +64,7 @@ bench-size: $(foreach p,$(BENCH_SIZE_PROGRAMS),$(BENCH_SIZE_DIR)/$(p).elf)
 # ---- the bench tools' own tests (make test, host step) ------------------------------
 # The size tools' tests build fixtures with the rv64 board's cross tools.
 BENCH_TOOLS_BOARD := qemu-virt-rv64
-.PHONY: bench-tools-run
+.PHONY: bench-size bench-tools-run
 bench-tools-run:
 	@BENCH_CXX=$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-CROSS_CXX) \
 	 BENCH_NM=$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-CROSS_NM) \
