@@ -57,7 +57,7 @@ $(BENCH_SIZE_DIR)/%.elf: $(BENCH_SIZE_DIR)/%.o $(LIBPMU)
 $(BENCH_SIZE_DIR)/ram.o: bench/size/ram.cpp $(T_FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -MMD -MP -c $< -o $@
-BENCH_SIZE_PROGRAMS := safesu_run_time ram
+BENCH_SIZE_PROGRAMS := safesu_run_time safesu_compile_time ram
 bench-size: $(foreach p,$(BENCH_SIZE_PROGRAMS),$(BENCH_SIZE_DIR)/$(p).elf)
 -include $(wildcard $(BENCH_SIZE_DIR)/*.d)
 

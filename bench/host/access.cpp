@@ -68,6 +68,12 @@ std::vector<OpRun> run_safesu() {
     using Ops = safesu::Ops6c256;
     BENCH_SAFESU6_SCALING(BENCH_HOST_RUN)
   }
+#define BENCH_HOST_SYNC(ops, name) \
+  {                                \
+    using Ops = ops;               \
+    BENCH_HOST_RUN(name, tracked, sync64) \
+  }
+  BENCH_SAFESU_SYNC_UNITS(BENCH_HOST_SYNC)
   return runs;
 }
 

@@ -22,10 +22,17 @@ typedef struct {
 
 uint8_t bl_safesu_route(unsigned output, unsigned event);
 uint8_t bl_safesu_route_table(const bl_safesu_route_t* routes, size_t n);
-uint8_t bl_safesu_enable_counters(void);
-uint8_t bl_safesu_reset_counters(void);
+uint8_t bl_safesu_start(uint32_t mask);
+uint8_t bl_safesu_reset(void);
 bl_u32 bl_safesu_read(unsigned k);
 uint8_t bl_safesu_read_all(uint32_t* out, unsigned n);
+bl_u64 bl_safesu_read64(unsigned k);
+uint8_t bl_safesu_sync64(void);
+/* sync64 of units with 1, 4, 8 and 16 counters (the scaling figures). */
+uint8_t bl_safesu_sync64_1(void);
+uint8_t bl_safesu_sync64_4(void);
+uint8_t bl_safesu_sync64_8(void);
+uint8_t bl_safesu_sync64_16(void);
 uint8_t bl_safesu_clear_overflow(void);
 uint8_t bl_safesu_set_weight(unsigned input, unsigned weight);
 uint8_t bl_safesu_set_weights(const uint8_t* weights, unsigned n);

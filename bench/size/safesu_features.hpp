@@ -8,10 +8,10 @@
 #pragma once
 
 #define BENCH_SAFESU_REFERENCE_FEATURES(X)                                                            \
-  X(counters_enable, enable_counters, (), ())                                                         \
-  X(counters_disable, disable_counters, (), ())                                                       \
-  X(counters_reset, reset_counters, (), ())                                                           \
-  X(counters_print, read_counters, (uint32_t* out, unsigned n), (out, n))                             \
+  X(counters_enable, start, (uint32_t mask), (mask))                                                  \
+  X(counters_disable, stop, (uint32_t mask), (mask))                                                  \
+  X(counters_reset, reset, (), ())                                                                    \
+  X(counters_print, read_all, (uint32_t* out, unsigned n), (out, n))                                  \
   X(configure_crossbar, route, (unsigned output, unsigned event), (output, event))                    \
   X(register_events, route_table, (const pmu::safesu::Route* r, size_t n), (r, n))                    \
   X(overflow_enable, enable_overflow, (), ())                                                         \

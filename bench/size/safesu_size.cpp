@@ -19,7 +19,7 @@
 
 namespace bench_size {
 #if BENCH_SIZE_COMPILE_TIME
-#error "the SafeSU has no compile-time path yet"
+pmu::safesu::FixedSafeSU<BENCH_SAFESU_BASE, pmu::safesu::k4c128> safesu;
 #else
 pmu::safesu::SafeSU safesu{BENCH_SAFESU_BASE, pmu::safesu::k4c128};
 #endif

@@ -16,3 +16,12 @@ TEST_CASE(bench, safesu_6c256) {
   using Ops = ::bench::safesu::Ops6c256;
   BENCH_SAFESU6_SCALING(BENCH_TIME_CALL)
 }
+
+TEST_CASE(bench, safesu_sync_counters64) {
+#define BENCH_TIME_SYNC(ops, name) \
+  {                                \
+    using Ops = ops;               \
+    BENCH_TIME_CALL(name, tracked, sync64) \
+  }
+  BENCH_SAFESU_SYNC_UNITS(BENCH_TIME_SYNC)
+}
