@@ -39,6 +39,7 @@ include pmukit.mk
 include mk/flags.mk
 include mk/target.mk
 include mk/host.mk
+include mk/bench.mk
 include mk/install.mk
 include mk/test.mk
 include mk/profile.mk
@@ -79,7 +80,8 @@ help:
 	@echo '  make host-run [UNIT=<u>]     build and run the host tests (GoogleTest, ASan+UBSan); host-tests builds them'
 	@echo '  make profile-tool-run        the tests of tools/pmukit-profile'
 	@echo 'Figures, docs, checks:'
-	@echo '  make bench                   exact figures -> docs/performance.md (bench-image, bench-run: one board)'
+	@echo '  make bench                   exact figures -> docs/performance.md (bench-image, bench-run, bench-size: one board)'
+	@echo '  make bench-tools-run         the tests of make bench'"'"'s size, RAM and page tools'
 	@echo '  make docs                    API reference (Doxygen) -> build/docs/html, warning-free'
 	@echo '  make checks                  dependency rules, SPDX lines, make'"'"'s own behaviour'
 	@echo '  make test-<step>             one step of make test: $(TEST_STEPS)'
