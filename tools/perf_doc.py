@@ -42,11 +42,16 @@ ACCESS_MAX = {
     "safesu.enable_counters": (1, 1),
     "safesu.reset_counters(counting)": (2, 3),
     "safesu.read(one)": (1, 0),
+    "safesu.read64(one)": (1, 0),
+    "safesu.read64(untracked)": (0, 0),
+    "safesu.reset_counters(tracked)": (3, 3),  # + the overflow vector, so a flag latched before counts no period
     "safesu.clear_overflow": (1, 2),
     "safesu.set_weight": (1, 1),
     "safesu.set_budget": (1, 3),
     "safesu.refill": (1, 2),
-    "safesu.overflow_hook(1_flagged)": (3, 2),  # the usual case; a parked counter costs more
+    "safesu.overflow_hook(1_flagged)": (3, 2),  # the usual case
+    "safesu.overflow_hook(1_parked)": (4, 3),  # counting frozen, the parked counter re-read and moved to 0
+    "safesu.overflow_isr(1_flagged)": (3, 2),
     "safesu.mccu_hook": (2, 2),
     "safesu.rdc_hook(1_input)": (2, 2),
     "cm.program": (1, 2),

@@ -146,13 +146,17 @@ uint8_t BL_NAME(start)(uint32_t mask) {
 
 /* Hold the reset with counting off, one write-free cycle (a read), release,
  * then re-enable if counting was on (§3.2). */
-uint8_t BL_NAME(reset)(void) {
+__attribute__((always_inline)) static inline void soft_reset(void) {
   const uint32_t v = RD(CFG0) & ~CFG0_KEEP_OUT;
   const uint32_t off = v & ~CFG0_ENABLE;
   WR(CFG0, off | CFG0_RESET);
   (void)RD(CFG0);
   WR(CFG0, off);
   if (v & CFG0_ENABLE) WR(CFG0, v);
+}
+
+uint8_t BL_NAME(reset)(void) {
+  soft_reset();
   return BL_OK;
 }
 
@@ -213,6 +217,27 @@ __attribute__((always_inline)) static inline uint8_t sync64(unsigned n_counters)
   for (unsigned k = 0; k < n_counters; ++k) (void)observe(k, RD(COUNTERS + k));
   return BL_OK;
 }
+/* read64 without totals attached: the bound checked, nothing touched. */
+bl_u64 BL_NAME(read64_untracked)(unsigned k) {
+  bl_u64 r = {0, BL_BAD_ARG};
+  if (k >= N_COUNTERS) return r;
+  r.status = BL_UNAVAILABLE;
+  return r;
+}
+
+/* reset with totals: the flags latched before it are noted (read first), so
+ * the next hook counts no period for them, and every total restarts at 0. */
+uint8_t BL_NAME(reset_tracked)(void) {
+  const uint32_t flagged = RD(OVF_VECT);
+  soft_reset();
+  for (unsigned k = 0; k < N_COUNTERS; ++k) {
+    totals[k].total = 0;
+    totals[k].last = 0;
+    totals[k].accounted = (flagged >> k) & 1u ? epoch + 1 : 0;
+  }
+  return BL_OK;
+}
+
 uint8_t BL_NAME(sync64)(void) { return sync64(N_COUNTERS); }
 uint8_t BL_NAME(sync64_1)(void) { return sync64(1); }
 uint8_t BL_NAME(sync64_4)(void) { return sync64(4); }
@@ -324,6 +349,12 @@ bl_u32 BL_NAME(overflow_hook)(void) {
     WR(CFG0, v);
   }
   return r;
+}
+
+/* The hook as an RTOS runs it: an ISR of the shape void(*)(void*). */
+void BL_NAME(overflow_isr)(void* ctx) {
+  (void)ctx;
+  (void)BL_NAME(overflow_hook)();
 }
 
 /* The MCCU IRQ state is not readable (§3.5): callback, then the refill

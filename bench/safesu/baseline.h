@@ -27,6 +27,8 @@ uint8_t bl_safesu_reset(void);
 bl_u32 bl_safesu_read(unsigned k);
 uint8_t bl_safesu_read_all(uint32_t* out, unsigned n);
 bl_u64 bl_safesu_read64(unsigned k);
+bl_u64 bl_safesu_read64_untracked(unsigned k);
+uint8_t bl_safesu_reset_tracked(void);
 uint8_t bl_safesu_sync64(void);
 /* sync64 of units with 1, 4, 8 and 16 counters (the scaling figures). */
 uint8_t bl_safesu_sync64_1(void);
@@ -50,6 +52,7 @@ uint8_t bl_safesu_on_rdc(unsigned input, bl_callback cb);
 bl_u32 bl_safesu_overflow_hook(void);
 bl_u32 bl_safesu_mccu_hook(unsigned core);
 bl_u32 bl_safesu_rdc_hook(void);
+void bl_safesu_overflow_isr(void* ctx);
 
 #ifdef __cplusplus
 }

@@ -93,6 +93,8 @@ struct Ops : Unit {
     BENCH_FORWARD bl_u32 read(unsigned k) { return bl_safesu_read(k); }
     BENCH_FORWARD uint8_t read_all(uint32_t* out, unsigned n) { return bl_safesu_read_all(out, n); }
     BENCH_FORWARD bl_u64 read64(unsigned k) { return bl_safesu_read64(k); }
+    BENCH_FORWARD bl_u64 read64_untracked(unsigned k) { return bl_safesu_read64_untracked(k); }
+    BENCH_FORWARD uint8_t reset_tracked() { return bl_safesu_reset_tracked(); }
     BENCH_FORWARD uint8_t sync64() { return bl_safesu_sync64(); }
     BENCH_FORWARD uint8_t clear_overflow() { return bl_safesu_clear_overflow(); }
     BENCH_FORWARD uint8_t set_weight(unsigned i, unsigned w) { return bl_safesu_set_weight(i, w); }
@@ -102,6 +104,10 @@ struct Ops : Unit {
     BENCH_FORWARD bl_u32 overflow_hook() { return bl_safesu_overflow_hook(); }
     BENCH_FORWARD bl_u32 mccu_hook(unsigned c) { return bl_safesu_mccu_hook(c); }
     BENCH_FORWARD bl_u32 rdc_hook() { return bl_safesu_rdc_hook(); }
+    BENCH_FORWARD uint8_t overflow_isr() {
+      bl_safesu_overflow_isr(nullptr);
+      return BL_OK;
+    }
   };
   // One definition for both paths: the object differs.
 #define BENCH_SAFESU_PATH(Name, ATTR, object)                                                             \
@@ -113,6 +119,8 @@ struct Ops : Unit {
     ATTR Result<uint32_t> read(unsigned k) { return object.read(k); }                                    \
     ATTR Status read_all(uint32_t* out, unsigned n) { return object.read_all(out, n); }                  \
     ATTR Result<uint64_t> read64(unsigned k) { return object.read64(k); }                                \
+    ATTR Result<uint64_t> read64_untracked(unsigned k) { return object.read64(k); }                      \
+    ATTR Status reset_tracked() { return object.reset(); }                                               \
     ATTR Status sync64() { return object.sync64(); }                                                     \
     ATTR Status clear_overflow() { return object.clear_overflow(); }                                     \
     ATTR Status set_weight(unsigned i, unsigned w) { return object.set_weight(i, w); }                   \
@@ -122,6 +130,10 @@ struct Ops : Unit {
     ATTR Result<uint32_t> overflow_hook() { return object.handle_overflow_irq(); }                       \
     ATTR Result<uint32_t> mccu_hook(unsigned c) { return object.handle_mccu_irq(c); }                    \
     ATTR Result<uint32_t> rdc_hook() { return object.handle_rdc_irq(); }                                 \
+    ATTR Status overflow_isr() {                                                                         \
+      decltype(object)::overflow_isr(&object);                                                           \
+      return Status::kOk;                                                                                \
+    }                                                                                                    \
   };
   BENCH_SAFESU_PATH(CompileTime, BENCH_OUT_OF_LINE, O::compile_time)
   BENCH_SAFESU_PATH(RunTime, BENCH_FORWARD, O::run_time)
@@ -166,6 +178,15 @@ struct Ops : Unit {
     rig->bus.advance(40);
     poke(0, 4u | (1u << 30));  // stop counting, past the flag
   }
+  // Counter 0 parked on all ones, stopped: a write of 0xFFFFFFFF sets its
+  // flag and it re-flags every cycle (§8).
+  static void overflow_parked() {
+    idle();
+    poke(25, 1);
+    poke(0, 4u);  // overflow unit on, not counting
+    poke(1, 0xFFFFFFFFu);
+    rig->bus.advance(2);
+  }
   // Input 0 (core 0) ran past its threshold 2.
   static void rdc_fired() {
     idle();
@@ -183,6 +204,13 @@ struct Ops : Unit {
     poke(0, 4u | (1u << 30));
     poke(1, 0x10);
     poke(26, 1);  // the overflow vector: counter 0
+  }
+  static void overflow_parked() {
+    idle();
+    poke(25, 1);
+    poke(0, 4u);
+    poke(1, 0xFFFFFFFFu);
+    poke(26, 1);
   }
   static void rdc_fired() {
     idle();
@@ -257,11 +285,15 @@ using Sync16 = SyncOps<16, &bl_safesu_sync64_16>;
   X("safesu.reset_counters(counting)", counting, reset)                              \
   X("safesu.read(one)", counting, read, 3u)                                          \
   X("safesu.read64(one)", tracked, read64, 3u)                                       \
+  X("safesu.read64(untracked)", counting, read64_untracked, 3u)                      \
+  X("safesu.reset_counters(tracked)", tracked, reset_tracked)                        \
   X("safesu.clear_overflow", idle, clear_overflow)                                   \
   X("safesu.set_weight", idle, set_weight, 5u, 9u)                                   \
   X("safesu.set_budget", idle, set_budget, 1u, 1000u)                                \
   X("safesu.refill", idle, refill, 1u)                                               \
   X("safesu.overflow_hook(1_flagged)", overflow_flagged, overflow_hook)              \
+  X("safesu.overflow_hook(1_parked)", overflow_parked, overflow_hook)                \
+  X("safesu.overflow_isr(1_flagged)", overflow_flagged, overflow_isr)                \
   X("safesu.mccu_hook", idle, mccu_hook, 1u)                                         \
   X("safesu.rdc_hook(1_input)", rdc_fired, rdc_hook)
 
