@@ -59,6 +59,20 @@ ACCESS_MAX = {
     "cm.stop(one)": (1, 1),
     "cm.read(one)": (1, 0),
     "cm.overflow_hook(1_flagged)": (1, 1),
+    "cm.overflow_hook(spurious)": (1, 0),
+    "cm.overflow_isr(1_flagged)": (1, 1),
+    "cm.probe": (1, 0),
+    "cm.reset(one)": (1, 1),
+    "cm.reset_and_start(all)": (1, 1),
+    "cm.control": (1, 1),
+    "cm.set_interrupt_enable": (1, 1),
+    "cm.set_overflow_stop": (1, 1),
+    "cm.read_overflow": (1, 0),
+    "cm.clear_overflow(one)": (0, 1),
+    "cm.preload(one)": (0, 1),
+    "cm.read64(one)": (1, 0),
+    "cm.preload(tracked)": (1, 1),  # the count so far is read before the write
+    "cm.reset(tracked)": (1, 1),
 }
 
 

@@ -42,7 +42,7 @@ extern "C" {
 
 /* pmu::Status values, and the C shapes of pmu::Result<T> and pmu::IrqCallback
  * (same members, same order: returned and passed exactly as the C++ ones). */
-enum { BL_OK = 0, BL_BAD_ARG = 1, BL_UNAVAILABLE = 2 };
+enum { BL_OK = 0, BL_BAD_ARG = 1, BL_UNAVAILABLE = 2, BL_MISMATCH = 4 };
 typedef struct {
   uint32_t value;
   uint8_t status;

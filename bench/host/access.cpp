@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "../cm/ops.hpp"
 #include "../riscv/ops.hpp"
 #include "../safesu/ops.hpp"
 
@@ -77,6 +78,14 @@ std::vector<OpRun> run_safesu() {
   return runs;
 }
 
+std::vector<OpRun> run_cm() {
+  std::vector<OpRun> runs;
+  using Ops = cm::Ops;
+  Ops::attach(&detail::note_callback);
+  BENCH_CM_OPS(BENCH_HOST_RUN)
+  return runs;
+}
+
 std::vector<OpRun> run_riscv() {
   std::vector<OpRun> runs;
   {
@@ -96,7 +105,7 @@ std::vector<OpRun> run_riscv() {
 
 std::vector<OpRun> run_all() {
   std::vector<OpRun> all;
-  for (auto* unit : {&run_safesu, &run_riscv})
+  for (auto* unit : {&run_safesu, &run_cm, &run_riscv})
     for (auto& r : unit()) all.push_back(std::move(r));
   return all;
 }

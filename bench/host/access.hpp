@@ -41,6 +41,7 @@ struct OpRun {
 
 // The operations of each unit, run.
 std::vector<OpRun> run_safesu();
+std::vector<OpRun> run_cm();
 std::vector<OpRun> run_riscv();
 std::vector<OpRun> run_all();
 
