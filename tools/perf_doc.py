@@ -180,6 +180,10 @@ class Checks:
         self.rows.append((target, figure, v))
         return v
 
+    def why(self, figure, verdict):
+        """The cell beside a verdict: the recorded cause of a miss, else a dash."""
+        return self.reason(figure) if verdict == "MISSED" else "—"
+
     def reason(self, figure):
         for pattern, why in self.reasons:
             if fnmatch.fnmatchcase(figure, pattern):
@@ -271,7 +275,8 @@ def write(figs, before, checks, details, out):
             b = as_int(kv.get("baseline"))
             for path in PATHS:
                 if kv.get(path) == "none":  # the unit has no such path (header-only code)
-                    row = [f"`{name}`", PATH_NAME[path], ARCH[board], "no such path", kv.get("baseline"), "—", "—", "—"]
+                    row = [f"`{name}`", PATH_NAME[path], ARCH[board], "no such path", kv.get("baseline"), "—", "—", "—",
+                           "—"]
                     (hook_rows if is_hook(name) else rows).append(row)
                     continue
                 p = as_int(kv.get(path))
@@ -285,9 +290,9 @@ def write(figs, before, checks, details, out):
                 v = checks.verdict("hook entry to first callback" if is_hook(name) else f"{PATH_NAME[path]} ratio",
                                    fig, ok)
                 row = [f"`{name}`", PATH_NAME[path], ARCH[board], p if p is not None else "not measured",
-                       b if b is not None else "—", ratio_text(p, b), tgt, v]
+                       b if b is not None else "—", ratio_text(p, b), tgt, v, checks.why(fig, v)]
                 (hook_rows if is_hook(name) else rows).append(row)
-    head = ["operation", "path", "arch", "pmukit", "baseline", "ratio", "target", "verdict"]
+    head = ["operation", "path", "arch", "pmukit", "baseline", "ratio", "target", "verdict", "why (if missed)"]
     w.append("## Instructions per operation\n")
     w.append(table(head, rows))
     w.append("\n## Interrupt hooks: entry to the first callback\n")
@@ -306,13 +311,13 @@ def write(figs, before, checks, details, out):
             v = checks.verdict("bus accesses", name, r is not None and wr is not None and r <= mx[0] and wr <= mx[1])
         else:
             tgt, v = "—", "—"
-        rows.append([f"`{name}`", measured, tgt, v])
+        rows.append([f"`{name}`", measured, tgt, v, checks.why(name, v)])
     w.append("\n## Bus accesses per call\n")
     w.append("The minimum per register touched, and never more than before the round. pmukit's paths and "
              "the baselines make exactly these accesses (checked on the models). RISC-V counters are CSRs: "
              "their figure is the CSR accesses the host model saw (it sees a csrs/csrc as a read and a "
              "write), for information.\n\n")
-    w.append(table(["operation", "accesses", "target", "verdict"], rows))
+    w.append(table(["operation", "accesses", "target", "verdict", "why (if missed)"], rows))
 
     # -- scaling
     w.append("\n## Scaling of the table calls\n")
@@ -349,11 +354,12 @@ def write(figs, before, checks, details, out):
         for path in PATHS:
             kv = figs.get((f"size.safesu_reference_feature_set({path})", board))
             t = as_int(kv.get("text")) if kv else None
-            v = checks.verdict("reference feature set .text", f"{PATH_NAME[path]} {ARCH[board]}",
-                               t is not None and t <= FEATURE_SET_MAX[board])
+            fig = f"{PATH_NAME[path]} {ARCH[board]}"
+            v = checks.verdict("reference feature set .text", fig, t is not None and t <= FEATURE_SET_MAX[board])
             rows.append([PATH_NAME[path], ARCH[board], t if t is not None else "not measured",
-                         kv.get("functions", "—") if kv else "—", f"≤ {FEATURE_SET_MAX[board]}", v])
-    w.append(table(["path", "arch", ".text bytes", "functions", "target", "verdict"], rows))
+                         kv.get("functions", "—") if kv else "—", f"≤ {FEATURE_SET_MAX[board]}", v,
+                         checks.why(fig, v)])
+    w.append(table(["path", "arch", ".text bytes", "functions", "target", "verdict", "why (if missed)"], rows))
     for board in BOARDS:
         for path in PATHS:
             listing = read_functions(details, path, board)
@@ -370,22 +376,22 @@ def write(figs, before, checks, details, out):
             if b != board:
                 continue
             size, kind = as_int(kv.get("bytes")), kv.get("kind", "?")
-            tgt, v = "—", "—"
+            tgt, v, fig = "—", "—", f"{obj} {ARCH[board]}"
             if obj in RAM_TARGET_OBJECTS:
                 limit = OBJECT_MAX.get(board)
                 ok = kind == "bss" and (limit is None or (size is not None and size <= limit))
                 tgt = (f"≤ {limit} B, " if limit else "") + "static instance in .bss"
-                v = checks.verdict("RAM per SafeSU object", f"{obj} {ARCH[board]}", ok)
-            rows.append([f"`{obj}`", ARCH[board], size, f"{kind} ({kv.get('section', '?')})", tgt, v])
+                v = checks.verdict("RAM per SafeSU object", fig, ok)
+            rows.append([f"`{obj}`", ARCH[board], size, f"{kind} ({kv.get('section', '?')})", tgt, v, checks.why(fig, v)])
             unit = obj.split("_", 1)[0]
             store = [ram.get((f"{unit}_{s}", board)) for s in ("callbacks", "totals")]
             if not obj.endswith(("_callbacks", "_totals")) and all(store) and size is not None:
                 total = size + sum(as_int(x.get("bytes")) or 0 for x in store)
-                rows.append([f"`{obj}` + `{unit}_callbacks` + `{unit}_totals`", ARCH[board], total, "—", "—", "—"])
+                rows.append([f"`{obj}` + `{unit}_callbacks` + `{unit}_totals`", ARCH[board], total, "—", "—", "—", "—"])
     w.append("\n## RAM per object\n")
     w.append("Bytes of each object (`bench/size/ram.cpp`: a static instance as an application defines one) "
              "and of the storage it can be given (callbacks, 64-bit totals), and where each lands.\n\n")
-    w.append(table(["object", "arch", "bytes", "static instance", "target", "verdict"], rows))
+    w.append(table(["object", "arch", "bytes", "static instance", "target", "verdict", "why (if missed)"], rows))
 
     # -- library units
     rows = []
