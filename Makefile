@@ -39,6 +39,7 @@ include pmukit.mk
 include mk/flags.mk
 include mk/target.mk
 include mk/host.mk
+include mk/bench.mk
 include mk/install.mk
 include mk/test.mk
 include mk/profile.mk
@@ -82,7 +83,8 @@ help:
 	@echo '  make profile-tool-run        the tests of tools/pmukit-profile'
 	@echo '  make profile-figure          make profile-demo, and its first plot to docs/profiling-example.svg'
 	@echo 'Figures, docs, checks:'
-	@echo '  make bench                   exact figures -> docs/performance.md (bench-image, bench-run: one board)'
+	@echo '  make bench                   exact figures -> docs/performance.md (bench-image, bench-run, bench-size: one board)'
+	@echo '  make bench-tools-run         the tests of make bench'"'"'s size, RAM and page tools'
 	@echo '  make docs                    API reference (Doxygen) -> build/docs/html, warning-free'
 	@echo '  make checks                  dependency rules, SPDX lines, make'"'"'s own behaviour'
 	@echo '  make test-<step>             one step of make test: $(TEST_STEPS)'

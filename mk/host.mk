@@ -52,8 +52,12 @@ $(eval $(call host_variant,x32,32,$(HOST_SAN)))
 
 # ---- one GoogleTest binary per unit -----------------------------------------------
 HOST_UNITS := $(filter-out support,$(sort $(patsubst tests/%/host/,%,$(dir $(wildcard tests/*/host/*.cpp tests/*/host/*.c))))) sim
-host_unit_srcs = $(if $(filter sim,$(1)),$(wildcard sim/*/*_test.cpp),$(wildcard tests/$(1)/host/*.cpp tests/$(1)/host/*.c))
-host_unit_srcs32 = $(wildcard tests/$(1)/host/rv32/*.cpp)
+host_unit_srcs = $(if $(filter sim,$(1)),$(wildcard sim/*/*_test.cpp),$(wildcard tests/$(1)/host/*.cpp tests/$(1)/host/*.c)) \
+                 $(host_extra_srcs.$(1))
+# The bench's tests (tests/bench/host) also build the bench's host runner
+# and the baselines (mk/bench.mk).
+host_extra_srcs.bench := $(filter-out bench/host/main.cpp,$(wildcard bench/host/*.cpp)) $(wildcard bench/*/baseline*.c)
+host_unit_srcs32 = $(if $(wildcard tests/$(1)/host/rv32/*.cpp),$(wildcard tests/$(1)/host/rv32/*.cpp) $(host_extra_srcs.$(1)))
 # $(call host_bins,UNIT): the unit's binaries (with its xlen32 one if it has rv32 tests).
 host_bins = $(HDIR)/tests-$(1) $(if $(call host_unit_srcs32,$(1)),$(HDIR)/tests-$(1)-xlen32)
 
@@ -77,11 +81,5 @@ host-run:
 	$(if $(filter-out $(HOST_UNITS),$(HOST_RUN_UNITS)),$(error UNIT=$(UNIT): host test units: $(HOST_UNITS)))
 	+@rc=0; $(foreach u,$(HOST_RUN_UNITS),$(foreach b,$(call host_bins,$(u)),\
 	  TIMEOUT=600 $(call build_run_report,suite,$(if $(filter %-xlen32,$(b)),host-xlen32,host),$(u),$(b),$(HOST_RUN_ENV)) || rc=1;)) exit $$rc
-
-# ---- host bench: exact MMIO/CSR access counts per driver call, from the models ----
-# (no sanitizers, no GoogleTest: the sim host bus alone)
-$(eval $(call host_variant,bench,64,))
-$(HDIR)/pmu_bench: $(call obj_in,bench,$(wildcard bench/host/*.cpp)) $(HDIR)/bench/libpmu_sim.a $(HDIR)/bench/libpmu.a
-	$(Q)$(HOST_CXX) -o $@ $^
 
 -include $(shell find $(HDIR) -name '*.d' 2>/dev/null)

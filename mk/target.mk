@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 # Cross builds for one board ($(BOARD)): libpmu, QEMU suite images,
-# examples, the bench image, and running them.
+# examples, and running them (the bench image: mk/bench.mk).
 
 include boards/$(BOARD)/board.mk
 
@@ -206,16 +206,6 @@ demo-run:
 	+@$(call run_example,demo,safesu_profile)
 
 -include $(shell find $(ODIR) -name '*.d' 2>/dev/null)
-
-# ---- bench image (RISC-V boards): exact instruction counts ----------------------
-BENCH_IMAGE := $(TDIR)/bench/bench.elf
-$(BENCH_IMAGE): $(call obj,$(wildcard bench/target/*.cpp)) $(TEST_RUNNER_OBJS) $(SIM_RUNTIME_OBJS) $(IMAGE_DEPS)
-	@mkdir -p $(dir $@)
-	$(link)
-bench-image: $(BENCH_IMAGE)
-bench-run: $(BENCH_IMAGE)
-	$(need_qemu)
-	@timeout 120 $(call qemu_cmd) $< < /dev/null | tr -d '\r' | grep '^bench '
 
 # ---- the sim package of this board and ABI (make install) --------------------------
 # pmukit-sim-<board>-<abi>: one relocatable object with the board's start-up,

@@ -1,34 +1,30 @@
 // SPDX-License-Identifier: Apache-2.0
-// Host bench: exact register-access counts per driver call, counted by the
-// behavioural models through the seam. Each unit's bench file registers its
-// figures with PMU_BENCH; this main runs them in order.
-#include "bench_host.hpp"
+// make bench, host part: one "bench <operation> mmio_reads=R mmio_writes=W"
+// line per operation (the accesses the models counted), after checking that
+// pmukit's paths and the baseline made the same accesses. A divergence
+// prints the access lists and fails make bench. Also one "feature safesu
+// <reference function> <pmukit call>" line per reference feature, for the
+// size figures and the docs.
+#include <stddef.h>
+#include <stdint.h>
 
 #include <cstdio>
 
-namespace pmu::bench {
-
-std::vector<Entry>& registry() {
-  static std::vector<Entry> entries;
-  return entries;
-}
-
-void report(const char* what, const pmu_sim::Backend& bus) {
-  size_t reads = 0, writes = 0, csr = 0;
-  for (const auto& a : bus.log) {
-    if (a.kind == pmu_sim::Access::kRead) ++reads;
-    else if (a.kind == pmu_sim::Access::kWrite) ++writes;
-    else ++csr;
-  }
-  if (csr != 0)
-    std::printf("bench %s csr_accesses=%zu\n", what, csr);
-  else
-    std::printf("bench %s mmio_reads=%zu mmio_writes=%zu\n", what, reads, writes);
-}
-
-}  // namespace pmu::bench
+#include "../size/safesu_features.hpp"
+#include "access.hpp"
 
 int main() {
-  for (const auto& e : pmu::bench::registry()) e.fn();
-  return 0;
+  int failed = 0;
+  for (const auto& r : bench::run_all()) {
+    const std::string d = r.divergence();
+    if (!d.empty()) {
+      std::printf("bench: FAIL %s: pmukit and the baseline differ\n%s", r.name.c_str(), d.c_str());
+      ++failed;
+      continue;
+    }
+    std::printf("bench %s %s\n", r.name.c_str(), bench::format_counts(bench::count_accesses(r.baseline.accesses)).c_str());
+  }
+#define BENCH_PRINT_FEATURE(ref, member, params, args) std::printf("feature safesu %s %s\n", #ref, #member);
+  BENCH_SAFESU_REFERENCE_FEATURES(BENCH_PRINT_FEATURE)
+  return failed == 0 ? 0 : 1;
 }

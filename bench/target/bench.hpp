@@ -1,44 +1,153 @@
 // SPDX-License-Identifier: Apache-2.0
 // Exact instruction counts on the RISC-V QEMU boards (-icount shift=0, so
-// minstret counts retired instructions exactly). The unit's registers are
-// backed by plain RAM, so no trap is included in a figure. Each figure is
-// printed as one line: "bench <unit>.<operation> <metric>=<value> ...".
+// minstret counts retired instructions exactly). The units' registers are
+// plain RAM at the baselines' constant addresses (bench/common/baseline.h),
+// so no trap is in a figure. Each operation of a unit's list
+// (bench/<unit>/ops.hpp) is timed for the baseline and pmukit's paths, from
+// the same register state, and must leave the same register state; one line
+// per operation: "bench <name> baseline=N compile_time=N run_time=N".
+// tests/bench/qemu/instret checks these counters against code of known length.
 #pragma once
 
 #include <stdint.h>
 
+#include "../common/baseline.h"
+#include "../common/ops.hpp"
 #include "pmu_sim/harness.hpp"
 #include "qemu/test.hpp"
 
+// The callback every hook under measurement calls: its first instruction
+// reads minstret into bench_at_callback (written in assembly, so nothing
+// comes before the read; bench/target/callback.cpp).
+extern "C" void bench_on_callback(void* ctx, unsigned source);
+extern "C" volatile uint32_t bench_at_callback;
+
 namespace bench {
 
-inline uint32_t instret() {
+__attribute__((always_inline)) inline uint32_t instret() {
   uintptr_t v;
   __asm__ volatile("csrr %0, minstret" : "=r"(v)::"memory");
   return static_cast<uint32_t>(v);
 }
 
-// Instructions retired by fn(), minus the cost of measuring nothing.
-template <typename Fn>
-uint32_t count(Fn fn) {
+// The compiler forgets what v holds (an argument is not a constant the call
+// could be specialised for), at no instruction.
+template <typename T>
+__attribute__((always_inline)) inline void opaque(T& v) {
+  __asm__ volatile("" : "+r"(v));
+}
+
+// Instructions retired by call(args...) (the argument moves, the call and
+// everything it runs), minus the cost of measuring nothing.
+template <typename Call, typename... Args>
+__attribute__((always_inline)) inline uint32_t instructions(Call call, Args... args) {
+  (opaque(args), ...);
   const uint32_t e0 = instret();
   const uint32_t e1 = instret();
-  const uint32_t overhead = e1 - e0;
+  uint32_t overhead = e1 - e0;
+  opaque(overhead);  // computed here, not between the two reads below
   const uint32_t t0 = instret();
-  fn();
+  (void)call(args...);
   const uint32_t t1 = instret();
   return t1 - t0 - overhead;
 }
 
-// A register window in RAM standing in for a unit.
-template <unsigned Words>
-struct RamRegs {
-  alignas(256) volatile uint32_t words[Words];
-  uintptr_t base() const { return reinterpret_cast<uintptr_t>(&words[0]); }
-};
+// Instructions from the call of a hook to its first callback: the argument
+// moves, the call, and the hook's instructions before it calls.
+template <typename Call, typename... Args>
+__attribute__((always_inline)) inline uint32_t to_first_callback(Call call, Args... args) {
+  (opaque(args), ...);
+  bench_at_callback = 0;
+  const uint32_t e0 = instret();
+  const uint32_t e1 = instret();
+  uint32_t overhead = e1 - e0;
+  opaque(overhead);
+  const uint32_t t0 = instret();
+  (void)call(args...);
+  const uint32_t at = bench_at_callback;
+  return at == 0 ? 0 : at - t0 - overhead;
+}
 
 inline void report(const char* what, const char* metric, uint32_t value) {
   harness::printf("bench %s %s=%u\n", what, metric, static_cast<unsigned>(value));
 }
 
+// The register window of a unit, kept to compare what the implementations leave.
+template <unsigned Words>
+struct Window {
+  uint32_t words[Words];
+  static Window take(uintptr_t base) {
+    Window w;
+    for (unsigned i = 0; i < Words; ++i) w.words[i] = reinterpret_cast<volatile const uint32_t*>(base)[i];
+    return w;
+  }
+  static void clear(uintptr_t base) {
+    for (unsigned i = 0; i < Words; ++i) reinterpret_cast<volatile uint32_t*>(base)[i] = 0;
+  }
+  bool operator==(const Window& o) const {
+    for (unsigned i = 0; i < Words; ++i)
+      if (words[i] != o.words[i]) return false;
+    return true;
+  }
+};
+
+// Times one operation for each implementation, each from the scenario's
+// register state, checks they leave the same registers (units whose
+// registers are memory: kWindowWords > 0), prints the line.
+template <class Ops, class Measure, class B, class C, class R, class... Args>
+void run_op(const char* name, void (*scenario)(), Measure measure, B baseline, C compile_time, R run_time,
+            Args... args) {
+  constexpr unsigned kWords = Ops::kWindowWords > 0 ? Ops::kWindowWords : 1;
+  using W = Window<kWords>;
+  auto fresh = [&] {
+    if constexpr (Ops::kWindowWords > 0) W::clear(Ops::kWindow);
+    scenario();
+  };
+  auto same_registers = [&](const W& expected) {
+    if constexpr (Ops::kWindowWords > 0) CHECK(W::take(Ops::kWindow) == expected);
+  };
+  fresh();
+  const uint32_t nb = measure(baseline, args...);
+  W after_baseline{};
+  if constexpr (Ops::kWindowWords > 0) after_baseline = W::take(Ops::kWindow);
+  harness::printf("bench %s baseline=%u", name, static_cast<unsigned>(nb));
+  auto path = [&](const char* key, Path p, auto call) {
+    if (p == Path::kNone) harness::printf(" %s=none", key);
+    if (p != Path::kMeasured) return;
+    fresh();
+    const uint32_t n = measure(call, args...);
+    same_registers(after_baseline);
+    harness::printf(" %s=%u", key, static_cast<unsigned>(n));
+  };
+  path("compile_time", Ops::kCompileTime, compile_time);
+  path("run_time", Ops::kRunTime, run_time);
+  harness::printf("\n");
+}
+
+struct TimeCall {
+  template <class Call, class... Args>
+  __attribute__((always_inline)) uint32_t operator()(Call call, Args... args) const {
+    return instructions(call, args...);
+  }
+};
+struct TimeToCallback {
+  template <class Call, class... Args>
+  __attribute__((always_inline)) uint32_t operator()(Call call, Args... args) const {
+    return to_first_callback(call, args...);
+  }
+};
+
 }  // namespace bench
+
+// Expand an ops.hpp list inside a function with `using Ops = ...;`:
+// BENCH_SAFESU_OPS(BENCH_TIME_CALL), BENCH_SAFESU_HOOKS(BENCH_TIME_TO_CALLBACK).
+#define BENCH_TARGET_RUN(measure_, name_, scenario_, op_, ...)                                          \
+  ::bench::run_op<Ops>(                                                                                 \
+      name_, &Ops::scenario_, measure_,                                                                 \
+      [](auto... a) __attribute__((always_inline)) { return Ops::Baseline::op_(a...); },               \
+      [](auto... a) __attribute__((always_inline)) { return Ops::CompileTime::op_(a...); },            \
+      [](auto... a) __attribute__((always_inline)) { return Ops::RunTime::op_(a...); }, ##__VA_ARGS__);
+#define BENCH_TIME_CALL(name_, scenario_, op_, ...) \
+  BENCH_TARGET_RUN(::bench::TimeCall{}, name_, scenario_, op_, ##__VA_ARGS__)
+#define BENCH_TIME_TO_CALLBACK(name_, scenario_, op_, ...) \
+  BENCH_TARGET_RUN(::bench::TimeToCallback{}, name_, scenario_, op_, ##__VA_ARGS__)

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+// How the bench calls an operation, the same for every unit. Each unit's
+// ops.hpp (bench/<unit>/ops.hpp, the one place the bench calls that unit's
+// driver) offers every measured operation three times, as static member
+// functions with the same name and parameters:
+//   Baseline     the hand-written C (bench/<unit>/baseline.c), out of line in
+//                its own translation unit;
+//   CompileTime  pmukit with layout and base as constants: the driver's
+//                header-inline code compiled into a function of the
+//                baseline's shape, as a user's code gets it (noipa: the
+//                compiler may not fold the call's arguments into it, nor
+//                inline it into the measurement);
+//   RunTime      pmukit's run-time-layout object: a direct call of the
+//                library's out-of-line function.
+// and lists its operations as X-macros (name, scenario, operation, args...),
+// which bench/host (access lists, checked equal) and bench/target
+// (instruction counts) expand. Ops::kCompileTime and Ops::kRunTime say
+// whether each path is measured (a Path).
+#pragma once
+
+#include <stdint.h>
+
+#include "../common/baseline.h"
+#include "pmu/status.hpp"
+
+// A forwarder that costs nothing: inlined into the measurement.
+#define BENCH_FORWARD __attribute__((always_inline)) static inline
+// The compile-time path's function: out of line, opaque to the caller.
+#define BENCH_OUT_OF_LINE __attribute__((noipa)) static
+
+namespace bench {
+
+// Whether a unit has a path: measured; not yet there (docs/performance.md
+// then says MISSED, not measured); or none by design (the unit's code is
+// header-only, so there is no out-of-line run-time path to measure).
+enum class Path { kMeasured, kNotYet, kNone };
+
+// What a call returned (status, and the value if it returns one), so the
+// host can check that the three implementations agree.
+struct Outcome {
+  unsigned status;
+  uint64_t value;
+  bool operator==(const Outcome& o) const { return status == o.status && value == o.value; }
+};
+inline Outcome outcome(pmu::Status s) { return {static_cast<unsigned>(s), 0}; }
+inline Outcome outcome(uint8_t s) { return {s, 0}; }
+template <typename T>
+Outcome outcome(const pmu::Result<T>& r) {
+  return {static_cast<unsigned>(r.status()), r.ok() ? static_cast<uint64_t>(r.value()) : 0};
+}
+inline Outcome outcome(const bl_u32& r) { return {r.status, r.status == BL_OK ? r.value : 0}; }
+inline Outcome outcome(const bl_u64& r) { return {r.status, r.status == BL_OK ? r.value : 0}; }
+
+}  // namespace bench
