@@ -147,7 +147,7 @@ TEST_CASE(bench, profile_hook) {
   CHECK_EQ(chain.depth, 8u);
   // The adapter's own re-arm (read, preload, write), which the timed
   // table's re-arm calls after reading minstret.
-  const uint32_t rearm = bench::count([] { (void)Ops::rearm(&g_counters, kTrigger, kPeriod); });
+  const uint32_t rearm = bench::instructions([] { (void)Ops::rearm(&g_counters, kTrigger, kPeriod); });
   bench::report("profile.hook_entry_to_rearm", "instructions", g2.to_rearm + rearm);
   bench::report("profile.hook_entry_to_rearm_chain8", "instructions", chain.to_rearm + rearm);
   bench::report("profile.hook_per_group_counter", "instructions", (g4.to_rearm - g2.to_rearm) / 2);
