@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* pmukit C API: RISC-V counter CSRs. One handle type serves the standard
+/** @file
+ * pmukit C API: RISC-V counter CSRs. One handle type serves the standard
  * Zicntr/Zihpm/Sscofpmf counters (pmu::riscv::Counters) and the XiangShan
  * CUTE AME counter file (pmu::riscv::ame::AmeCounters); the
  * pmu_riscv_counter*_ and pmu_riscv_overflow_* calls work on either. Ibex has
@@ -24,17 +25,36 @@
 extern "C" {
 #endif
 
-#if PMU_C_PTR32
-#define PMU_RISCV_COUNTERS_HANDLE_SIZE 1096
-#define PMU_RISCV_IBEX_HANDLE_SIZE 848
+/** Words of a pmu_riscv_counters_t: the magic word (which file) and the C++
+ *  counter file (Counters, SbiCounters or ame::AmeCounters, one size).
+ *  Exact: static_assert'ed by the library. */
+#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
+#define PMU_RISCV_COUNTERS_HANDLE_WORDS 8
+#define PMU_RISCV_IBEX_HANDLE_WORDS 10 /**< magic, ibex::Config, IbexCounters */
 #else
-#define PMU_RISCV_COUNTERS_HANDLE_SIZE 1368
-#define PMU_RISCV_IBEX_HANDLE_SIZE 856
+#define PMU_RISCV_COUNTERS_HANDLE_WORDS 6
+#define PMU_RISCV_IBEX_HANDLE_WORDS 7
 #endif
 
+/** A counter-file handle (standard, SBI or AME): caller-allocated, made by
+ *  pmu_riscv_counters_init() or pmu_riscv_ame_init(); may be copied by value.
+ *  Zero-filled: refused by every call. */
 typedef struct pmu_riscv_counters {
-  PMU_C_HANDLE_STORAGE(PMU_RISCV_COUNTERS_HANDLE_SIZE);
+  uintptr_t opaque_[PMU_RISCV_COUNTERS_HANDLE_WORDS]; /**< not for applications */
 } pmu_riscv_counters_t;
+
+/** Caller-provided overflow callbacks by counter index (layout-compatible
+ *  with pmu::riscv::CounterCallbacks). Zero-filled: none. */
+typedef struct pmu_riscv_callbacks {
+  pmu_irq_callback_t cb[32]; /**< callback of counter i */
+} pmu_riscv_callbacks_t;
+
+/** Caller-provided widths and 64-bit extensions of the counters
+ *  (pmu::riscv::CounterTotals, same size and alignment). Initialise it with
+ *  pmu_riscv_totals_init() (all widths 64 until probed or set). */
+typedef struct pmu_riscv_totals {
+  uint64_t opaque_[100]; /**< not for applications */
+} pmu_riscv_totals_t;
 
 typedef enum pmu_riscv_overflow_source {
   PMU_RISCV_OVERFLOW_SCOUNTOVF = 0, /* one read of scountovf */
@@ -67,6 +87,13 @@ typedef struct pmu_riscv_counters_config {
 /* Defaults: no counters, no Sscofpmf, present, scountovf, machine mode. */
 pmu_status_t pmu_riscv_counters_config_default(pmu_riscv_counters_config_t* cfg);
 pmu_status_t pmu_riscv_counters_init(pmu_riscv_counters_t* h, const pmu_riscv_counters_config_t* cfg);
+/** Fill totals with its initial state (widths 64, extensions 0). */
+pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* totals);
+/** Use 'callbacks' for the overflow callbacks (NULL detaches; no access). */
+pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* callbacks);
+/** Keep widths and 64-bit totals in 'totals' (NULL detaches; no access).
+ *  Without it the extended reads and width calls are PMU_EUNAVAILABLE. */
+pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t* totals);
 
 /* ---- Either counter file ---------------------------------------------------- */
 /* Inhibit every implemented hpm counter, zero its selector, restart totals. */
@@ -91,6 +118,8 @@ pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i
 /* The LCOFI (or AME overflow line) hook; 'vector' (may be NULL) gets the snapshot.
  * PMU_EUNAVAILABLE without Sscofpmf. */
 pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* vector);
+/** ISR adapter of the LCOFI (or AME overflow) line, shape void (*)(void*): h is a pmu_riscv_counters_t*. */
+void pmu_riscv_overflow_isr(void* h);
 
 /* event = the implementation's selector (bits 55:0), inhibit = PMU_RISCV_INHIBIT_* */
 pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inhibit, uint64_t* raw);
@@ -124,12 +153,15 @@ pmu_status_t pmu_riscv_ame_counteren_set(pmu_riscv_counters_t* h, uint32_t m, ui
 pmu_status_t pmu_riscv_ame_event_name_get(unsigned id, const char** name);
 
 /* ---- Ibex (fixed wiring: counter N counts event N; no overflow IRQ) ------------ */
+/** An Ibex handle: caller-allocated, made by pmu_riscv_ibex_init(); may be
+ *  copied by value. */
 typedef struct pmu_riscv_ibex {
-  PMU_C_HANDLE_STORAGE(PMU_RISCV_IBEX_HANDLE_SIZE);
+  uintptr_t opaque_[PMU_RISCV_IBEX_HANDLE_WORDS]; /**< not for applications */
 } pmu_riscv_ibex_t;
-
 /* mhpm_counter_num: MHPMCounterNum (0..10); width: MHPMCounterWidth (1..64). */
 pmu_status_t pmu_riscv_ibex_init(pmu_riscv_ibex_t* h, unsigned mhpm_counter_num, unsigned width);
+/** Keep widths and 64-bit totals in 'totals' (NULL detaches; no access). */
+pmu_status_t pmu_riscv_ibex_totals_track(pmu_riscv_ibex_t* h, pmu_riscv_totals_t* totals);
 /* Declare the widths and start the 64-bit extensions. */
 pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h); /* PMU_EMISMATCH: the core's hpm width differs */
 /* Counters the hardware has (mhpmevent non-zero), written also on PMU_EMISMATCH

@@ -13,10 +13,11 @@
  *   PMU_EFAILED      a self-test or verification step saw a wrong value.
  *
  * Handles are caller-allocated (static, on a stack, inside a BSP's device
- * data): opaque byte blocks sized for the C++ driver object, no heap. A handle
- * must not be copied or moved after init (it may point into itself); init it
- * again instead. A zero-filled handle that was never initialised is rejected
- * with PMU_EBADARG by every call. Not thread/IRQ safe, as the drivers.
+ * data), no heap: a magic word and the C++ driver object, a few pointer-sized
+ * words. A handle may be copied or moved by value (it holds no pointer into
+ * itself); copies share the caller-provided callback and totals storage they
+ * were attached to. A zero-filled or garbage handle is rejected with
+ * PMU_EBADARG by every call. Not thread/IRQ safe, as the drivers.
  */
 #ifndef PMU_C_STATUS_H
 #define PMU_C_STATUS_H
@@ -57,25 +58,15 @@ static inline const char* pmu_status_name(pmu_status_t s) {
  * when the hook is called from an interrupt handler: keep it short. */
 typedef void (*pmu_irq_fn_t)(void* ctx, unsigned source);
 
-/* Every enum has a ..._MAX_ = 0x7FFFFFFF member: int-sized on every ABI, and
- * any int a caller passes is a valid value (then refused with PMU_EBADARG).
- *
- * Storage of a handle: 'bytes' holds the C++ object; the other members only
- * give the block the alignment of uint64_t and pointers. */
-#define PMU_C_HANDLE_STORAGE(size) \
-  union {                          \
-    unsigned char bytes[size];     \
-    uint64_t align_u64;            \
-    void* align_ptr;               \
-  } opaque
+/** One registered callback: fn(ctx, source). Layout-compatible with
+ *  pmu::IrqCallback (static_assert in src/capi/handle.hpp); fn NULL: none. */
+typedef struct pmu_irq_callback {
+  pmu_irq_fn_t fn; /**< called with ctx and the source index; NULL: no callback */
+  void* ctx;       /**< handed back untouched */
+} pmu_irq_callback_t;
 
-/* Sizes depend on the pointer width (callback tables, the layout pointer).
- * The C++ side static_asserts that every driver object fits. */
-#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
-#define PMU_C_PTR32 1
-#else
-#define PMU_C_PTR32 0
-#endif
+/* Every enum has a ..._MAX_ = 0x7FFFFFFF member: int-sized on every ABI, and
+ * any int a caller passes is a valid value (then refused with PMU_EBADARG). */
 
 #ifdef __cplusplus
 }
