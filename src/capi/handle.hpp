@@ -3,12 +3,13 @@
 // C++ driver object, and the forwarders every C call is made of. Not
 // installed, not for applications.
 //
-// A handle is { uintptr_t magic; Obj obj; }, exactly the size and alignment
+// A handle is { Obj obj; uintptr_t magic; }, exactly the size and alignment
 // of the public C struct (static_assert: a C++ member change breaks the
 // library build, never a user's). The object holds no pointer into the
 // handle, so a handle may be copied or moved by value. The magic word is the
 // handle check: NULL, zero-filled or garbage handles give PMU_EBADARG before
-// any access.
+// any access. The object comes first, so the handle's address is the C++
+// 'this': a forwarder of a Status call is the check and a tail jump.
 //
 // Forwarders (one line per C function in src/capi/pmu_<unit>.cpp):
 //   call<&Obj::member>(h, args...)        Status member(args...)
@@ -31,6 +32,7 @@ namespace pmu::c_api {
 // makes it distinct from the standard placement new.
 struct InPlace {};
 
+static_assert(sizeof(pmu_status_t) == sizeof(Status), "a C++ status is returned to C as it is");
 static_assert(static_cast<int>(Status::kOk) == PMU_OK && static_cast<int>(Status::kBadArg) == PMU_EBADARG &&
               static_cast<int>(Status::kUnavailable) == PMU_EUNAVAILABLE &&
               static_cast<int>(Status::kNotFound) == PMU_ENOTFOUND &&
@@ -62,8 +64,8 @@ const T* as(const C* c) {
 // What a handle's bytes are. Handle is the public C struct.
 template <typename Handle, typename Obj, uintptr_t kMagic>
 struct Slot {
-  uintptr_t magic;
   Obj obj;
+  uintptr_t magic;
 
   static_assert(sizeof(Obj) % sizeof(uintptr_t) == 0, "no tail padding for a C copy to lose");
   static_assert(__is_standard_layout(Obj) && __has_trivial_destructor(Obj), "plain data: copyable as bytes");
@@ -79,7 +81,7 @@ struct Slot {
   // Build the object in the handle (touches no hardware).
   template <typename... A>
   static Obj* make(Handle* h, A&&... a) {
-    Slot* s = new (h, InPlace{}) Slot{kMagic, Obj(static_cast<A&&>(a)...)};
+    Slot* s = new (h, InPlace{}) Slot{Obj(static_cast<A&&>(a)...), kMagic};
     return &s->obj;
   }
 };

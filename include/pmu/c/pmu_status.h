@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* pmukit C API: the status codes and the callback type every unit shares.
+/** @file
+ * pmukit C API: the status codes and the callback type every unit shares.
  *
  * Every pmu_* function returns a pmu_status_t; values come back through
  * out-pointers. The codes equal pmu::Status (C++), same contract:
@@ -30,17 +31,22 @@
 extern "C" {
 #endif
 
-typedef enum pmu_status {
-  PMU_OK = 0,
-  PMU_EBADARG = 1,
-  PMU_EUNAVAILABLE = 2,
-  PMU_ENOTFOUND = 3,
-  PMU_EMISMATCH = 4,
-  PMU_EFAILED = 5,
-  PMU_STATUS_MAX_ = 0x7FFFFFFF /* int-sized; any int value is in range */
-} pmu_status_t;
+/** The status codes (values of pmu_status_t). */
+enum pmu_status_code {
+  PMU_OK = 0,           /**< the call did what it says */
+  PMU_EBADARG = 1,      /**< bad argument, NULL pointer or handle: nothing touched */
+  PMU_EUNAVAILABLE = 2, /**< the unit or feature is absent; a retry is side-effect free */
+  PMU_ENOTFOUND = 3,    /**< a discovery scan found nothing; an id not in a table */
+  PMU_EMISMATCH = 4,    /**< the hardware answered, but not what was expected */
+  PMU_EFAILED = 5       /**< a self-test or verification step saw a wrong value */
+};
 
-/* A short name for a status ("ok", "bad-arg", ...); never NULL. */
+/** What every pmu_* call returns: a PMU_* code. One byte, as pmu::Status,
+ *  so that a forwarder returns the C++ call's status as it is (a tail call,
+ *  no conversion). */
+typedef uint8_t pmu_status_t;
+
+/** A short name for a status ("ok", "bad-arg", ...); never NULL. */
 static inline const char* pmu_status_name(pmu_status_t s) {
   switch (s) {
     case PMU_OK: return "ok";
@@ -53,9 +59,9 @@ static inline const char* pmu_status_name(pmu_status_t s) {
   }
 }
 
-/* Interrupt callback: 'source' is the counter, core or input index it was
- * registered for; 'ctx' is handed back untouched. Runs in interrupt context
- * when the hook is called from an interrupt handler: keep it short. */
+/** Interrupt callback: 'source' is the counter, core or input index it was
+ *  registered for; 'ctx' is handed back untouched. Runs in interrupt context
+ *  when the hook is called from an interrupt handler: keep it short. */
 typedef void (*pmu_irq_fn_t)(void* ctx, unsigned source);
 
 /** One registered callback: fn(ctx, source). Layout-compatible with
