@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// C API over the RISC-V counter files (include/pmu/c/pmu_riscv.h): one handle
-// holds the standard Counters (M-mode), the SBI counters (S-mode, selected by
-// PMU_RISCV_IRQ_SUPERVISOR) or the AME counter file, and the shared calls
-// dispatch on which; Ibex has its own handle. The handle also holds the
-// callback and 64-bit total storage the C++ files take from their caller.
-// Handle and pointer checks first (PMU_EBADARG, nothing touched), then the
-// C++ call.
+// C API over the RISC-V counter files (include/pmu/c/pmu_riscv.h): one
+// handle holds the standard Counters (M-mode), the SBI counters (S-mode,
+// selected by PMU_RISCV_IRQ_SUPERVISOR) or the AME counter file; the magic
+// word says which, so the handle check is the dispatch, and each shared call
+// is one line naming the C++ member for whichever file it is. Ibex has its
+// own handle. Callbacks and totals are the caller's storage, as in C++
+// (layout-compatible / same size, static_asserts below).
 #include "pmu/c/pmu_riscv.h"
 
 #include "handle.hpp"
