@@ -9,6 +9,7 @@
 #include "handle.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/safesu/selftest.hpp"
+#include "pmu/safesu/wrapper_irq.hpp"
 
 namespace {
 using namespace pmu;
@@ -51,6 +52,11 @@ static_assert(sizeof(pmu_safesu_selftest_report_t) == sizeof(SelftestReport) &&
               PMU_SAME_FIELD(pmu_safesu_selftest_report_t, SelftestReport, checks, checks) &&
               PMU_SAME_FIELD(pmu_safesu_selftest_report_t, SelftestReport, count, count) &&
               PMU_SAME_FIELD(pmu_safesu_selftest_report_t, SelftestReport, failed, failed));
+static_assert(sizeof(pmu_safesu_wrapper_irqs_t) == sizeof(WrapperIrqs) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, overflow, overflow) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, quota, quota) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, rdc, rdc) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, mccu0, mccu0));
 #undef PMU_SAME_FIELD
 // Opaque storage: same size and alignment (checked again by as<>()).
 static_assert(sizeof(pmu_safesu_totals_t) == sizeof(Totals) && alignof(pmu_safesu_totals_t) == alignof(Totals));
@@ -64,6 +70,7 @@ static_assert(PMU_SAFESU_MODE_ALL_ONES == static_cast<unsigned>(SelftestMode::kA
 static_assert(PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY == static_cast<unsigned>(MccuIrqPolicy::kClearOnly));
 static_assert(PMU_SAFESU_RDC_PRE2025 == static_cast<unsigned>(RdcVintage::kPre2025));
 static_assert(PMU_SAFESU_REL_LT == static_cast<unsigned>(Relation::kLt));
+static_assert(PMU_SAFESU_WRAPPER_C == static_cast<unsigned>(Wrapper::kC));
 constexpr bool in_range(pmu_safesu_selftest_mode_t m) {
   return static_cast<unsigned>(m) <= PMU_SAFESU_MODE_ONLY_OUTPUT0;
 }
@@ -266,6 +273,14 @@ void pmu_safesu_rdc_isr(void* su) { (void)pmu_safesu_rdc_irq_handle(static_cast<
 void pmu_safesu_mccu_isr(void* line) {
   const auto* l = static_cast<const pmu_safesu_mccu_line_t*>(line);
   if (l != nullptr) (void)pmu_safesu_mccu_irq_handle(l->su, l->core, nullptr);
+}
+
+pmu_status_t pmu_safesu_wrapper_irqs_get(pmu_safesu_wrapper_t w, unsigned cores, pmu_safesu_wrapper_irqs_t* irqs) {
+  if (irqs == nullptr || static_cast<unsigned>(w) > PMU_SAFESU_WRAPPER_C) return kBad;
+  const Wrapper v = static_cast<Wrapper>(w);
+  if (!wrapper_fits(v, cores)) return kBad;
+  *as<WrapperIrqs>(irqs) = wrapper_irqs(v, cores);
+  return PMU_OK;
 }
 
 // ---- Self-test -------------------------------------------------------------------------------

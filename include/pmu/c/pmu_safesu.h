@@ -260,6 +260,26 @@ pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* served);
 /** FT line, which: 1 = FT1 (corrected), 2 = FT2 (uncorrectable): the callback only. */
 pmu_status_t pmu_safesu_ft_irq_handle(pmu_safesu_t* su, unsigned which);
 
+/* ---- Interrupt lines of the public AHB wrappers (docs/hw/safesu.md §3.7) -- */
+/** The public ahb_wrapper.vhd versions; a board states which its bitstream has. */
+typedef enum pmu_safesu_wrapper {
+  PMU_SAFESU_WRAPPER_A = 0, /**< 4 CPUs: overflow 6, quota 12, RDC 11, MCCU core c on 7 + c */
+  PMU_SAFESU_WRAPPER_B = 1, /**< any core count: overflow 10, quota 12, RDC 11, MCCU core c on (10 - cores) + c */
+  PMU_SAFESU_WRAPPER_C = 2, /**< as B while CFG1 bit 31 is 0 */
+  PMU_SAFESU_WRAPPER_MAX_ = 0x7FFFFFFF
+} pmu_safesu_wrapper_t;
+/** The AHB interrupt lines a wrapper drives (layout-compatible with
+ *  pmu::safesu::WrapperIrqs). FT1/FT2 reach no line in any version. */
+typedef struct pmu_safesu_wrapper_irqs {
+  uint8_t overflow; /**< intr_overflow_o */
+  uint8_t quota;    /**< intr_quota_o */
+  uint8_t rdc;      /**< intr_RDC_o */
+  uint8_t mccu0;    /**< intr_MCCU_o[0]; core c is on mccu0 + c */
+} pmu_safesu_wrapper_irqs_t;
+/** The lines of wrapper w for a build with 'cores' MCCU cores (no access).
+ *  PMU_EBADARG if that version does not exist for that core count. */
+pmu_status_t pmu_safesu_wrapper_irqs_get(pmu_safesu_wrapper_t w, unsigned cores, pmu_safesu_wrapper_irqs_t* irqs);
+
 /* ---- ISR adapters: the void (*)(void*) shape RTEMS, FreeRTOS and Zephyr
  * install directly. A bad argument is ignored (nothing touched). --------- */
 /** Overflow line ISR: su is a pmu_safesu_t*. */

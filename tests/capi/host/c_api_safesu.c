@@ -427,6 +427,19 @@ int c_api_safesu_ft_unavailable(uintptr_t base) {
   return 0;
 }
 
+int c_api_safesu_wrapper_case(void) {
+  pmu_safesu_wrapper_irqs_t l;
+  OK(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_A, 4, &l));
+  CHECK(l.overflow == 6 && l.quota == 12 && l.rdc == 11 && l.mccu0 == 7);
+  OK(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_B, 6, &l));
+  CHECK(l.overflow == 10 && l.rdc == 11 && l.mccu0 == 4);
+  BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_A, 6, &l)); /* version A is 4 cores only */
+  BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_C, 7, &l));
+  BAD(pmu_safesu_wrapper_irqs_get((pmu_safesu_wrapper_t)3, 4, &l));
+  BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_B, 4, NULL));
+  return 0;
+}
+
 int c_api_grlib_find_case(uintptr_t area, uintptr_t expect_base) {
   pmu_grlib_device_t d;
   pmu_safesu_t su;

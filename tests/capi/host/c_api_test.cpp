@@ -82,6 +82,12 @@ TEST(CApi, RiscvBadArgumentsTouchNothing) {
   EXPECT_TRUE(bus.log.empty());
 }
 
+TEST(CApi, SafesuWrapperIrqLinesTouchNothing) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c_api_safesu_wrapper_case(), 0) << "c_api_safesu.c line";
+}
+
 TEST(CApi, SafesuFtHooksUnavailableWithoutFtAndTouchNothing) {
   test::NoAccessBackend bus;
   test::ScopedBackend use(bus);

@@ -38,6 +38,7 @@ int c_api_safesu_selftest_case(uintptr_t base, unsigned* checks);
 int c_api_safesu_params_case(uintptr_t base);
 int c_api_safesu_ft_unavailable(uintptr_t base);
 int c_api_safesu_mirror_case(const c_api_env_t* env, uintptr_t base, uint32_t* served);
+int c_api_safesu_wrapper_case(void);
 int c_api_grlib_find_case(uintptr_t area, uintptr_t expect_base);
 
 /* CM (c_api_cm.c). */
