@@ -40,6 +40,8 @@ static_assert(sizeof(pmu_riscv_callbacks_t) == sizeof(CounterCallbacks) &&
 static_assert(sizeof(pmu_riscv_totals_t) == sizeof(CounterTotals) && alignof(pmu_riscv_totals_t) == alignof(CounterTotals));
 static_assert(PMU_RISCV_INHIBIT_M == inhibit::kM && PMU_RISCV_INHIBIT_VU == inhibit::kVu);
 static_assert(PMU_RISCV_AME_ADD == static_cast<unsigned>(ame::OpType::kAdd));
+static_assert(PMU_RISCV_SBI_HW_CPU_CYCLES == sbi_pmu::kHwCpuCycles &&
+              PMU_RISCV_SBI_HW_INSTRUCTIONS == sbi_pmu::kHwInstructions);
 
 // Call fn with the handle's counter file (a CounterFile<Map>&).
 template <typename F>
@@ -171,6 +173,19 @@ pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inh, uint64_t* ra
   const Result<HpmEvent> r = make_hpm_event(event, static_cast<uint8_t>(inh));
   if (r.ok()) *raw = r.value().raw;
   return to_c(r.status());
+}
+
+// ---- SBI ------------------------------------------------------------------------
+pmu_status_t pmu_riscv_sbi_discover(pmu_riscv_counters_t* h, uint32_t* mask) {
+  SbiCounters* f = SbiSlot::get(h);
+  if (f == nullptr || mask == nullptr) return kBad;
+  return out(sbi::discover(*f), mask);
+}
+pmu_status_t pmu_riscv_sbi_counter_program(pmu_riscv_counters_t* h, unsigned i, uint32_t event_idx, uint64_t data,
+                                           unsigned inh) {
+  SbiCounters* f = SbiSlot::get(h);
+  if (f == nullptr || inh > inhibit::kAll) return kBad;
+  return to_c(f->program_event(i, event_idx, data, static_cast<uint8_t>(inh)));
 }
 
 // ---- AME ------------------------------------------------------------------------

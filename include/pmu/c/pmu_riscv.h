@@ -146,6 +146,21 @@ void pmu_riscv_overflow_isr(void* h);
  *  inhibit = PMU_RISCV_INHIBIT_* bits. */
 pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inhibit, uint64_t* raw);
 
+/* ---- S-mode under SBI (handles made with PMU_RISCV_IRQ_SUPERVISOR) -------- */
+/** SBI event index of the hardware cycle event (type 0, code 1). */
+#define PMU_RISCV_SBI_HW_CPU_CYCLES 0x00001u
+/** SBI event index of the hardware instructions event (type 0, code 2). */
+#define PMU_RISCV_SBI_HW_INSTRUCTIONS 0x00002u
+/** Ask the SBI which counters exist (sbi_pmu_num_counters, counter_get_info)
+ *  and keep the answer in the handle; mask gets the counters found. SBI
+ *  handles only (else PMU_EBADARG). */
+pmu_status_t pmu_riscv_sbi_discover(pmu_riscv_counters_t* h, uint32_t* mask);
+/** Configure hpm counter i for SBI event event_idx (20 bits) with 'data',
+ *  counting in the modes 'inhibit' (PMU_RISCV_INHIBIT_*) does not inhibit.
+ *  Stops counter i. SBI handles only (else PMU_EBADARG). */
+pmu_status_t pmu_riscv_sbi_counter_program(pmu_riscv_counters_t* h, unsigned i, uint32_t event_idx, uint64_t data,
+                                           unsigned inhibit);
+
 /* ---- XiangShan CUTE AME ------------------------------------------------------- */
 /** How two AME events combine. */
 typedef enum pmu_riscv_ame_op {

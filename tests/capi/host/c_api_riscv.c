@@ -102,6 +102,8 @@ int c_api_riscv_bad_args(void) {
   CHECK(pmu_riscv_overflow_irq_handle(&h, &u32) == PMU_EUNAVAILABLE && u32 == 0);
   BAD(pmu_riscv_ame_counter_program(&h, 3, &comp)); /* not an AME handle */
   BAD(pmu_riscv_ame_counteren_set(&h, 8, 0, 0));
+  BAD(pmu_riscv_sbi_discover(&h, &u32)); /* not an SBI handle */
+  BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_CPU_CYCLES, 0, 0));
   BAD(pmu_riscv_hpm_event_make(2, 0, NULL));
   BAD(pmu_riscv_hpm_event_make((uint64_t)1 << 56, 0, &u64));
   BAD(pmu_riscv_hpm_event_make(2, 0x20, &u64));
@@ -229,5 +231,42 @@ int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value) {
   OK(pmu_riscv_counters_stop(&h, 1u << 3));
   OK(pmu_riscv_counter_read(&h, 3, value));
   CHECK(*value > 0);
+  return 0;
+}
+
+/* S-mode under SBI: discover, program an SBI hardware event, take the
+ * supervisor LCOFI through the ISR adapter. The C++ side runs the CSR model
+ * at S privilege behind the SBI model. */
+int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t* total) {
+  pmu_riscv_counters_t h;
+  pmu_riscv_counters_config_t cfg;
+  static pmu_riscv_callbacks_t cbs;
+  static pmu_riscv_totals_t totals;
+  uint32_t mask = 0;
+  OK(pmu_riscv_counters_config_default(&cfg));
+  cfg.counters = 0x5u | 0x8u;
+  cfg.sscofpmf = true;
+  cfg.irq_mode = PMU_RISCV_IRQ_SUPERVISOR;
+  OK(pmu_riscv_counters_init(&h, &cfg));
+  OK(pmu_riscv_totals_init(&totals));
+  OK(pmu_riscv_totals_track(&h, &totals));
+  OK(pmu_riscv_callbacks_attach(&h, &cbs));
+  BAD(pmu_riscv_sbi_discover(&h, NULL));
+  OK(pmu_riscv_sbi_discover(&h, &mask));
+  CHECK(mask == 0xDu);
+  OK(pmu_riscv_counters_prepare(&h));
+  BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0x20));
+  OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0));
+  OK(pmu_riscv_overflow_callback_set(&h, 3, record, calls));
+  OK(pmu_riscv_counter_write(&h, 3, (uint64_t)0 - 100u));
+  OK(pmu_riscv_counter_reset_extended(&h, 3, 0));
+  OK(pmu_riscv_overflow_irq_enable(&h));
+  OK(pmu_riscv_counters_start(&h, 0x8u));
+  env->advance(env->self, 200);
+  CHECK((env->irq_lines(env->self) & 1u) != 0); /* supervisor LCOFI */
+  pmu_riscv_overflow_isr(&h);
+  CHECK(calls->n == 1 && calls->sources[0] == 3);
+  CHECK((env->irq_lines(env->self) & 1u) == 0);
+  OK(pmu_riscv_counter_read_extended(&h, 3, total));
   return 0;
 }

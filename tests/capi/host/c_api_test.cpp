@@ -14,6 +14,7 @@
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/status.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "pmu_sim/riscv_sbi_model.hpp"
 #include "pmu_sim/safesu_model.hpp"
 #include "host/backend.hpp"
 
@@ -297,6 +298,31 @@ TEST(CApiRiscv, LcofiHookFromC) {
   ASSERT_EQ(c_api_riscv_overflow_hook_case(&env.c, &calls), 0) << "c_api_riscv.c line";
   EXPECT_EQ(model.wraps(3), 1u);
   EXPECT_FALSE(model.lcofip());
+}
+
+// S-mode under SBI: the CSR model at S privilege behind the SBI model, set
+// up as OpenSBI leaves it (shadows open, LCOFI delegated).
+TEST(CApiRiscv, SbiBackendFromSupervisorMode) {
+  models::RiscvCsrConfig mc = riscv_cfg(64, false);
+  mc.num_hpm = 4;
+  models::RiscvCsrModel csrs{mc};
+  models::SbiPmuModel sbi{&csrs};
+  ASSERT_TRUE(csrs.csr_write(0x306, 0xFFFFFFFF));  // mcounteren
+  ASSERT_TRUE(csrs.csr_write(0x303, uint64_t{1} << 13));  // mideleg.LCOFI
+  ASSERT_TRUE(csrs.csr_write(0x320, 0xFFFFFFFF));  // mcountinhibit
+  csrs.set_privilege(models::Priv::kS);
+  csrs.set_event_rate(2, 1);  // the selector SBI writes for hardware event 2 (instructions)
+  test::ModelBus bus(0);
+  bus.map_csr(&csrs);
+  bus.map_sbi(&sbi);
+  Env<models::RiscvCsrModel> env{bus, csrs};
+  c_api_calls_t calls{};
+  uint64_t total = 0;
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(c_api_riscv_sbi_case(&env.c, &calls, &total), 0) << "c_api_riscv.c line";
+  EXPECT_EQ(total, csrs.counter(3) + 100);  // every count since the write of -100, across the wrap
+  EXPECT_FALSE(csrs.lcofip());
+  EXPECT_EQ(csrs.illegal_accesses(), 0u);  // nothing machine-only from S-mode
 }
 
 TEST(CApiRiscv, AmeCompositionCountsAsTheModel) {

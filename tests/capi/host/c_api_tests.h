@@ -52,6 +52,7 @@ int c_api_riscv_bad_args(void);
 int c_api_riscv_count_case(const c_api_env_t* env, uint64_t* hpm3);
 int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls);
 int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value);
+int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t* total);
 
 #ifdef __cplusplus
 }
