@@ -43,12 +43,19 @@ static_assert(PMU_RISCV_AME_ADD == static_cast<unsigned>(ame::OpType::kAdd));
 static_assert(PMU_RISCV_SBI_HW_CPU_CYCLES == sbi_pmu::kHwCpuCycles &&
               PMU_RISCV_SBI_HW_INSTRUCTIONS == sbi_pmu::kHwInstructions);
 
+// The call on one kind of file, out of line: the dispatch below then ends in
+// a tail jump per kind, and each kind's code has only its own frame. fn
+// captures the C arguments by value (a few registers).
+template <typename File, typename F>
+__attribute__((noinline)) pmu_status_t on(File* f, F fn) {
+  return fn(*f);
+}
 // Call fn with the handle's counter file (a CounterFile<Map>&).
 template <typename F>
 __attribute__((always_inline)) inline pmu_status_t with(const pmu_riscv_counters_t* h, F fn) {
-  if (Counters* f = StandardSlot::get(h)) return fn(*f);
-  if (SbiCounters* f = SbiSlot::get(h)) return fn(*f);
-  if (ame::AmeCounters* f = AmeSlot::get(h)) return fn(*f);
+  if (Counters* f = StandardSlot::get(h)) return on(f, fn);
+  if (SbiCounters* f = SbiSlot::get(h)) return on(f, fn);
+  if (ame::AmeCounters* f = AmeSlot::get(h)) return on(f, fn);
   return kBad;
 }
 
@@ -93,13 +100,13 @@ pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* t) {
   return PMU_OK;
 }
 pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* c) {
-  return with(h, [&](auto& f) {
+  return with(h, [=](auto& f) {
     f.attach_callbacks(as<CounterCallbacks>(c));
     return PMU_OK;
   });
 }
 pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t* t) {
-  return with(h, [&](auto& f) {
+  return with(h, [=](auto& f) {
     f.track_totals(as<CounterTotals>(t));
     return PMU_OK;
   });
@@ -110,23 +117,23 @@ pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
 }
 pmu_status_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* value) {
   if (value == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.read(i), value); });
+  return with(h, [=](auto& f) { return out(f.read(i), value); });
 }
 pmu_status_t pmu_riscv_counter_write(pmu_riscv_counters_t* h, unsigned i, uint64_t value) {
-  return with(h, [&](auto& f) { return to_c(f.write(i, value)); });
+  return with(h, [=](auto& f) { return to_c(f.write(i, value)); });
 }
 pmu_status_t pmu_riscv_counters_start(pmu_riscv_counters_t* h, uint32_t mask) {
-  return with(h, [&](auto& f) { return to_c(f.start(mask)); });
+  return with(h, [=](auto& f) { return to_c(f.start(mask)); });
 }
 pmu_status_t pmu_riscv_counters_stop(pmu_riscv_counters_t* h, uint32_t mask) {
-  return with(h, [&](auto& f) { return to_c(f.stop(mask)); });
+  return with(h, [=](auto& f) { return to_c(f.stop(mask)); });
 }
 pmu_status_t pmu_riscv_counter_program(pmu_riscv_counters_t* h, unsigned i, uint64_t event) {
-  return with(h, [&](auto& f) { return to_c(f.program(i, HpmEvent{event})); });
+  return with(h, [=](auto& f) { return to_c(f.program(i, HpmEvent{event})); });
 }
 pmu_status_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* event) {
   if (event == nullptr) return kBad;
-  return with(h, [&](auto& f) {
+  return with(h, [=](auto& f) {
     const Result<HpmEvent> r = f.event(i);
     if (r.ok()) *event = r.value().raw;
     return to_c(r.status());
@@ -134,33 +141,33 @@ pmu_status_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigne
 }
 pmu_status_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i, unsigned* bits) {
   if (bits == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.probe_width(i), bits); });
+  return with(h, [=](auto& f) { return out(f.probe_width(i), bits); });
 }
 pmu_status_t pmu_riscv_counter_width_set(pmu_riscv_counters_t* h, unsigned i, unsigned bits) {
-  return with(h, [&](auto& f) { return to_c(f.set_width(i, bits)); });
+  return with(h, [=](auto& f) { return to_c(f.set_width(i, bits)); });
 }
 pmu_status_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t* total) {
   if (total == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.read64(i), total); });
+  return with(h, [=](auto& f) { return out(f.read64(i), total); });
 }
 pmu_status_t pmu_riscv_counter_reset_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t base) {
-  return with(h, [&](auto& f) { return to_c(f.reset_total(i, base)); });
+  return with(h, [=](auto& f) { return to_c(f.reset_total(i, base)); });
 }
 pmu_status_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h, uint32_t* vector) {
   if (vector == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.overflow_vector(), vector); });
+  return with(h, [=](auto& f) { return out(f.overflow_vector(), vector); });
 }
 pmu_status_t pmu_riscv_overflow_clear(pmu_riscv_counters_t* h, unsigned i) {
-  return with(h, [&](auto& f) { return to_c(f.clear_overflow(i)); });
+  return with(h, [=](auto& f) { return to_c(f.clear_overflow(i)); });
 }
 pmu_status_t pmu_riscv_overflow_irq_enable(pmu_riscv_counters_t* h) {
   return with(h, [](auto& f) { return to_c(f.enable_overflow_irq()); });
 }
 pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i, pmu_irq_fn_t fn, void* ctx) {
-  return with(h, [&](auto& f) { return to_c(f.on_overflow(i, c_api::callback(fn, ctx))); });
+  return with(h, [=](auto& f) { return to_c(f.on_overflow(i, c_api::callback(fn, ctx))); });
 }
 pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* vector) {
-  return with(h, [&](auto& f) {
+  return with(h, [=](auto& f) {
     const Result<uint32_t> v = f.handle_overflow_irq();
     if (vector != nullptr) *vector = v.value_or(0);
     return to_c(v.status());
