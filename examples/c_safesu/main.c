@@ -58,6 +58,12 @@ static void expect(bool cond, const char* what) {
 
 /* ---- The unit and the hook ---------------------------------------------------- */
 static pmu_safesu_t g_su; /* zero until pmu_safesu_init: every call refuses it */
+/* The driver's opt-in state lives here, in the application's storage: the
+ * register map of this build, the callbacks, the 64-bit totals. Zero-filled
+ * statics: no callback, totals start at the first observation. */
+static pmu_safesu_map_t g_map;
+static pmu_safesu_callbacks_t g_callbacks;
+static pmu_safesu_totals_t g_totals;
 
 enum { kCycles = 0, kCompute = 1, kLoadStore = 2, kWrap = 3, kN = 4 };
 static const char* const kNames[kN] = {"cpu0.cycles", "cpu0.compute_busy", "cpu0.load_store_busy",
@@ -76,9 +82,6 @@ static void on_overflow(void* ctx, unsigned counter) {
   h->calls = h->calls + 1u;
   h->counter = counter;
 }
-/* The board's handler of the SafeSU overflow line: the driver's hook reads
- * the vector once, clears it, and calls on_overflow per flagged counter. */
-static void overflow_line(void* ctx) { (void)pmu_safesu_overflow_irq_handle((pmu_safesu_t*)ctx, NULL); }
 
 int main(void) {
   pmu_safesu_params_t params;
@@ -102,7 +105,9 @@ int main(void) {
   ok(pmu_safesu_params_default(&params), "pmu_safesu_params_default");
   params.mccu_n_cores = ex_safesu_cores();
   params.n_soc_ev = ex_safesu_events();
-  ok(pmu_safesu_init_params(&g_su, ex_safesu_base(), &params), "pmu_safesu_init_params");
+  ok(pmu_safesu_init_params(&g_su, ex_safesu_base(), &params, &g_map), "pmu_safesu_init_params");
+  ok(pmu_safesu_callbacks_attach(&g_su, &g_callbacks), "pmu_safesu_callbacks_attach");
+  ok(pmu_safesu_totals_track(&g_su, &g_totals), "pmu_safesu_totals_track");
   ok(pmu_safesu_info_get(&g_su, &info), "pmu_safesu_info_get");
   print("SafeSU at ");
   print_hex((uint32_t)info.base);
@@ -143,7 +148,10 @@ int main(void) {
   ok(pmu_safesu_counters_disable(&g_su), "pmu_safesu_counters_disable");
   ok(pmu_safesu_counters_reset(&g_su), "pmu_safesu_counters_reset");
   ok(pmu_safesu_overflow_callback_set(&g_su, kWrap, on_overflow, &g_hook), "pmu_safesu_overflow_callback_set");
-  line = ex_attach_overflow_line(overflow_line, &g_su);
+  /* The driver's ISR adapter is the handler: it takes the handle as its
+   * argument (the void (*)(void*) shape RTEMS and Zephyr install), reads the
+   * vector once, calls on_overflow per flagged counter, folds, clears. */
+  line = ex_attach_overflow_line(pmu_safesu_overflow_isr, &g_su);
   ok(pmu_safesu_overflow_irq_set(&g_su, kWrap, true), "pmu_safesu_overflow_irq_set");
   ok(pmu_safesu_overflow_enable(&g_su, true), "pmu_safesu_overflow_enable");
   ok(pmu_safesu_counter_write(&g_su, kWrap, 0xFFFFFFFFu - HEADROOM + 1u), "pmu_safesu_counter_write");

@@ -1,6 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
-// Internal to the C API implementation (src/capi): how a C handle's opaque
-// bytes hold a C++ driver object. Not installed, not for applications.
+// Internal to the C API implementation (src/capi): how a C handle holds a
+// C++ driver object, and the forwarders every C call is made of. Not
+// installed, not for applications.
+//
+// A handle is { Obj obj; uintptr_t magic; }, exactly the size and alignment
+// of the public C struct (static_assert: a C++ member change breaks the
+// library build, never a user's). The object holds no pointer into the
+// handle, so a handle may be copied or moved by value. The magic word is the
+// handle check: NULL, zero-filled or garbage handles give PMU_EBADARG before
+// any access. The object comes first, so the handle's address is the C++
+// 'this': a forwarder of a Status call is the check and a tail jump.
+//
+// Forwarders (one line per C function in src/capi/pmu_<unit>.cpp):
+//   call<&Obj::member>(h, args...)        Status member(args...)
+//   get<&Obj::member>(h, out, args...)    Result<T> member(args...) -> *out
+// Each argument goes through in_range() (enums from C: any int is
+// representable, values outside the C++ enum are PMU_EBADARG) and then
+// static_cast to the member's parameter type; nothing else is hand-written.
 #pragma once
 
 #include <stddef.h>
@@ -16,43 +32,132 @@ namespace pmu::c_api {
 // makes it distinct from the standard placement new.
 struct InPlace {};
 
+static_assert(sizeof(pmu_status_t) == sizeof(Status), "a C++ status is returned to C as it is");
 static_assert(static_cast<int>(Status::kOk) == PMU_OK && static_cast<int>(Status::kBadArg) == PMU_EBADARG &&
               static_cast<int>(Status::kUnavailable) == PMU_EUNAVAILABLE &&
               static_cast<int>(Status::kNotFound) == PMU_ENOTFOUND &&
               static_cast<int>(Status::kMismatch) == PMU_EMISMATCH && static_cast<int>(Status::kFailed) == PMU_EFAILED,
               "pmu_status_t mirrors pmu::Status");
 
+// The C callback pair is the C++ one.
+static_assert(sizeof(pmu_irq_callback_t) == sizeof(IrqCallback) && offsetof(pmu_irq_callback_t, fn) == 0 &&
+              offsetof(pmu_irq_callback_t, ctx) == offsetof(IrqCallback, ctx));
+
 constexpr pmu_status_t to_c(Status s) { return static_cast<pmu_status_t>(s); }
 constexpr pmu_status_t kBad = PMU_EBADARG;
 
 inline IrqCallback callback(pmu_irq_fn_t fn, void* ctx) { return IrqCallback{fn, ctx}; }
 
-// What a handle's bytes hold: a magic word at offset 0 (so a zeroed or
-// garbage handle is refused) and the driver object. Obj is built in place by
-// the Ctor functor; Handle is the C struct.
-template <typename Obj, uint32_t kMagic>
-struct Slot {
-  uint32_t magic;
-  Obj obj;
+// C storage that is a C++ object of type T: same size and alignment, so the
+// caller's bytes are handed to the driver as they are.
+template <typename T, typename C>
+T* as(C* c) {
+  static_assert(sizeof(C) == sizeof(T) && alignof(C) == alignof(T), "C storage must match its C++ type");
+  return reinterpret_cast<T*>(c);
+}
+template <typename T, typename C>
+const T* as(const C* c) {
+  static_assert(sizeof(C) == sizeof(T) && alignof(C) == alignof(T), "C storage must match its C++ type");
+  return reinterpret_cast<const T*>(c);
+}
 
-  template <typename Handle>
-  static Obj* get(Handle* h) {
+// What a handle's bytes are. Handle is the public C struct.
+template <typename Handle, typename Obj, uintptr_t kMagic>
+struct Slot {
+  Obj obj;
+  uintptr_t magic;
+
+  static_assert(sizeof(Obj) % sizeof(uintptr_t) == 0, "no tail padding for a C copy to lose");
+  static_assert(__is_standard_layout(Obj) && __has_trivial_destructor(Obj), "plain data: copyable as bytes");
+
+  // The handle check: the only work a forwarder adds to the C++ call.
+  __attribute__((always_inline)) static Obj* get(const Handle* h) {
+    static_assert(sizeof(Handle) == sizeof(Slot) && alignof(Handle) == alignof(Slot),
+                  "the public handle size must be exactly the C++ object's (+ the magic word)");
     if (h == nullptr) return nullptr;
-    uint32_t m;
-    __builtin_memcpy(&m, h->opaque.bytes, sizeof m);
-    if (m != kMagic) return nullptr;
-    return &reinterpret_cast<Slot*>(h->opaque.bytes)->obj;
+    Slot* s = reinterpret_cast<Slot*>(const_cast<Handle*>(h));
+    return s->magic == kMagic ? &s->obj : nullptr;
   }
-  template <typename Handle>
-  static const Obj* get(const Handle* h) {
-    return get(const_cast<Handle*>(h));
-  }
-  template <typename Handle>
-  static constexpr bool fits() {
-    return sizeof(Slot) <= sizeof(Handle::opaque.bytes) && alignof(Slot) <= alignof(Handle) &&
-           offsetof(Slot, magic) == 0;
+  // Build the object in the handle (touches no hardware).
+  template <typename... A>
+  static Obj* make(Handle* h, A&&... a) {
+    Slot* s = new (h, InPlace{}) Slot{Obj(static_cast<A&&>(a)...), kMagic};
+    return &s->obj;
   }
 };
+
+// ---- Argument conversion --------------------------------------------------------------
+// Any value of a C type is accepted unless an in_range() overload for that
+// type (found by argument-dependent or ordinary lookup in the unit's file)
+// says otherwise.
+template <typename T>
+constexpr bool in_range(T) {
+  return true;
+}
+
+// One argument from C to the member's parameter type P: enums by value (any
+// range check is in_range's), integers never narrowed.
+template <typename P, typename A>
+__attribute__((always_inline)) constexpr P convert(A a) {
+  static_assert(__is_enum(A) || __is_class(A) || __is_same(P, bool) || sizeof(P) >= sizeof(A),
+                "a C integer must not be narrowed on its way to C++");
+  return static_cast<P>(a);
+}
+
+// The member's parameter types, to convert the C arguments to.
+template <auto M, typename = decltype(M)>
+struct Invoke;
+template <auto M, typename Obj, typename R, typename... P>
+struct Invoke<M, R (Obj::*)(P...)> {
+  template <typename... A>
+  __attribute__((always_inline)) static R on(Obj* o, A... a) {
+    return (o->*M)(convert<P>(a)...);
+  }
+};
+template <auto M, typename Obj, typename R, typename... P>
+struct Invoke<M, R (Obj::*)(P...) const> {
+  template <typename... A>
+  __attribute__((always_inline)) static R on(const Obj* o, A... a) {
+    return (o->*M)(convert<P>(a)...);
+  }
+};
+
+// Forward a call returning Status (or nothing: PMU_OK).
+template <auto M, typename Slot, typename H, typename... A>
+__attribute__((always_inline)) inline pmu_status_t call(H* h, A... a) {
+  auto* obj = Slot::get(h);
+  if (obj == nullptr) return kBad;
+  if (!(in_range(a) && ...)) return kBad;
+  if constexpr (__is_same(decltype(Invoke<M>::on(obj, a...)), void)) {
+    Invoke<M>::on(obj, a...);  // a setter that cannot fail
+    return PMU_OK;
+  } else {
+    return to_c(Invoke<M>::on(obj, a...));
+  }
+}
+
+// Forward a call returning Result<T>; the value goes to *out (NULL: PMU_EBADARG).
+template <auto M, typename Slot, typename H, typename O, typename... A>
+__attribute__((always_inline)) inline pmu_status_t get(H* h, O* out, A... a) {
+  auto* obj = Slot::get(h);
+  if (obj == nullptr || out == nullptr) return kBad;
+  if (!(in_range(a) && ...)) return kBad;
+  const auto r = Invoke<M>::on(obj, a...);
+  if (r.ok()) *out = static_cast<O>(r.value());
+  return to_c(r.status());
+}
+
+// Forward a hook: the mask served to *out if out is not NULL (the one
+// out-pointer that may be NULL: a handler that does not want it).
+template <auto M, typename Slot, typename H, typename O, typename... A>
+__attribute__((always_inline)) inline pmu_status_t hook(H* h, O* out, A... a) {
+  auto* obj = Slot::get(h);
+  if (obj == nullptr) return kBad;
+  if (!(in_range(a) && ...)) return kBad;
+  const auto r = Invoke<M>::on(obj, a...);
+  if (out != nullptr) *out = r.ok() ? static_cast<O>(r.value()) : O{0};
+  return to_c(r.status());
+}
 
 }  // namespace pmu::c_api
 

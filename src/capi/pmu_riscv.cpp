@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// C API over the RISC-V counter files (include/pmu/c/pmu_riscv.h): one handle
-// holds the standard Counters (M-mode), the SBI counters (S-mode, selected by
-// PMU_RISCV_IRQ_SUPERVISOR) or the AME counter file, and the shared calls
-// dispatch on which; Ibex has its own handle. The handle also holds the
-// callback and 64-bit total storage the C++ files take from their caller.
-// Handle and pointer checks first (PMU_EBADARG, nothing touched), then the
-// C++ call.
+// C API over the RISC-V counter files (include/pmu/c/pmu_riscv.h): one
+// handle holds the standard Counters (M-mode), the SBI counters (S-mode,
+// selected by PMU_RISCV_IRQ_SUPERVISOR) or the AME counter file; the magic
+// word says which, so the handle check is the dispatch, and each shared call
+// is one line naming the C++ member for whichever file it is. Ibex has its
+// own handle. Callbacks and totals are the caller's storage, as in C++
+// (layout-compatible / same size, static_asserts below).
 #include "pmu/c/pmu_riscv.h"
 
 #include "handle.hpp"
@@ -17,68 +17,47 @@
 namespace {
 using namespace pmu;
 using namespace pmu::riscv;
+using c_api::as;
 using c_api::kBad;
 using c_api::to_c;
 
-struct File {
-  enum Kind : uint8_t { kStandard, kSbi, kAme };
-  File(Kind k, const CounterConfig& c) : kind(k), u(k, c) {}
-  Kind kind;
-  union U {
-    U(Kind k, const CounterConfig& c) {
-      if (k == kAme)
-        new (&ame, c_api::InPlace{}) ame::AmeCounters(c);
-      else if (k == kSbi)
-        new (&sbi, c_api::InPlace{}) SbiCounters(c);
-      else
-        new (&standard, c_api::InPlace{}) Counters(c);
-    }
-    Counters standard;
-    SbiCounters sbi;
-    ame::AmeCounters ame;
-  } u;
-  CounterCallbacks callbacks;
-  CounterTotals totals;
-};
-constexpr uint32_t kMagic = 0x52564366u;  // "RVCf"
-using Slot = c_api::Slot<File, kMagic>;
-static_assert(Slot::fits<pmu_riscv_counters_t>(), "PMU_RISCV_COUNTERS_HANDLE_SIZE too small for this target");
-static_assert(sizeof(pmu_riscv_counters_t) - sizeof(Slot) < 16, "PMU_RISCV_COUNTERS_HANDLE_SIZE: shrink it");
+// The three counter files have one size and no pointer into the handle; the
+// magic word says which one a handle holds, so the handle check is also the
+// dispatch.
+static_assert(sizeof(Counters) == sizeof(SbiCounters) && sizeof(Counters) == sizeof(ame::AmeCounters));
+using StandardSlot = c_api::Slot<pmu_riscv_counters_t, Counters, 0x52565374u>;  // "RVSt"
+using SbiSlot = c_api::Slot<pmu_riscv_counters_t, SbiCounters, 0x52565362u>;    // "RVSb"
+using AmeSlot = c_api::Slot<pmu_riscv_counters_t, ame::AmeCounters, 0x52564165u>;  // "RVAe"
 
 struct IbexHandle {
   ibex::Config cfg;
   ibex::IbexCounters file;
-  CounterTotals totals;
 };
-constexpr uint32_t kIbexMagic = 0x49627843u;  // "IbxC"
-using IbexSlot = c_api::Slot<IbexHandle, kIbexMagic>;
-static_assert(IbexSlot::fits<pmu_riscv_ibex_t>(), "PMU_RISCV_IBEX_HANDLE_SIZE too small for this target");
-static_assert(sizeof(pmu_riscv_ibex_t) - sizeof(IbexSlot) < 16, "PMU_RISCV_IBEX_HANDLE_SIZE: shrink it");
+using IbexSlot = c_api::Slot<pmu_riscv_ibex_t, IbexHandle, 0x49627843u>;  // "IbxC"
 
+static_assert(sizeof(pmu_riscv_callbacks_t) == sizeof(CounterCallbacks) &&
+              offsetof(pmu_riscv_callbacks_t, cb) == offsetof(CounterCallbacks, cb));
+static_assert(sizeof(pmu_riscv_totals_t) == sizeof(CounterTotals) && alignof(pmu_riscv_totals_t) == alignof(CounterTotals));
 static_assert(PMU_RISCV_INHIBIT_M == inhibit::kM && PMU_RISCV_INHIBIT_VU == inhibit::kVu);
 static_assert(PMU_RISCV_AME_ADD == static_cast<unsigned>(ame::OpType::kAdd));
+static_assert(PMU_RISCV_SBI_HW_CPU_CYCLES == sbi_pmu::kHwCpuCycles &&
+              PMU_RISCV_SBI_HW_INSTRUCTIONS == sbi_pmu::kHwInstructions);
 
-// Call fn with the handle's counter file as a CounterFile<Map>&.
-template <typename H, typename F>
-pmu_status_t with(H* h, F fn) {
-  File* f = Slot::get(const_cast<pmu_riscv_counters_t*>(h));
-  if (f == nullptr) return kBad;
-  if (f->kind == File::kAme) return fn(f->u.ame);
-  if (f->kind == File::kSbi) return fn(f->u.sbi);
-  return fn(f->u.standard);
+// The call on one kind of file, out of line: the dispatch below then ends in
+// a tail jump per kind, and each kind's code has only its own frame. fn
+// captures the C arguments by value (a few registers).
+template <typename File, typename F>
+__attribute__((noinline)) pmu_status_t on(File* f, F fn) {
+  return fn(*f);
 }
-
-// Build a file in the handle and attach the handle's storage to it.
-pmu_status_t place(pmu_riscv_counters_t* h, File::Kind kind, const CounterConfig& c) {
-  auto* slot = new (h->opaque.bytes, c_api::InPlace{}) Slot{kMagic, File(kind, c)};
-  File& f = slot->obj;
-  return with(h, [&](auto& file) {
-    file.attach_callbacks(&f.callbacks);
-    file.track_totals(&f.totals);
-    return PMU_OK;
-  });
+// Call fn with the handle's counter file (a CounterFile<Map>&).
+template <typename F>
+__attribute__((always_inline)) inline pmu_status_t with(const pmu_riscv_counters_t* h, F fn) {
+  if (Counters* f = StandardSlot::get(h)) return on(f, fn);
+  if (SbiCounters* f = SbiSlot::get(h)) return on(f, fn);
+  if (ame::AmeCounters* f = AmeSlot::get(h)) return on(f, fn);
+  return kBad;
 }
-
 
 template <typename T, typename U>
 pmu_status_t out(Result<T> r, U* dst) {
@@ -109,7 +88,28 @@ pmu_status_t pmu_riscv_counters_init(pmu_riscv_counters_t* h, const pmu_riscv_co
   const CounterConfig c{cfg->counters, cfg->sscofpmf, cfg->present,
                         cfg->overflow_source == PMU_RISCV_OVERFLOW_EVENT_OF ? OverflowSource::kEventOf
                                                                             : OverflowSource::kScountovf};
-  return place(h, cfg->irq_mode == PMU_RISCV_IRQ_SUPERVISOR ? File::kSbi : File::kStandard, c);
+  if (cfg->irq_mode == PMU_RISCV_IRQ_SUPERVISOR)
+    SbiSlot::make(h, c);
+  else
+    StandardSlot::make(h, c);
+  return PMU_OK;
+}
+pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* t) {
+  if (t == nullptr) return kBad;
+  new (t, c_api::InPlace{}) CounterTotals();
+  return PMU_OK;
+}
+pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* c) {
+  return with(h, [=](auto& f) {
+    f.attach_callbacks(as<CounterCallbacks>(c));
+    return PMU_OK;
+  });
+}
+pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t* t) {
+  return with(h, [=](auto& f) {
+    f.track_totals(as<CounterTotals>(t));
+    return PMU_OK;
+  });
 }
 
 pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
@@ -117,23 +117,23 @@ pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
 }
 pmu_status_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* value) {
   if (value == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.read(i), value); });
+  return with(h, [=](auto& f) { return out(f.read(i), value); });
 }
 pmu_status_t pmu_riscv_counter_write(pmu_riscv_counters_t* h, unsigned i, uint64_t value) {
-  return with(h, [&](auto& f) { return to_c(f.write(i, value)); });
+  return with(h, [=](auto& f) { return to_c(f.write(i, value)); });
 }
 pmu_status_t pmu_riscv_counters_start(pmu_riscv_counters_t* h, uint32_t mask) {
-  return with(h, [&](auto& f) { return to_c(f.start(mask)); });
+  return with(h, [=](auto& f) { return to_c(f.start(mask)); });
 }
 pmu_status_t pmu_riscv_counters_stop(pmu_riscv_counters_t* h, uint32_t mask) {
-  return with(h, [&](auto& f) { return to_c(f.stop(mask)); });
+  return with(h, [=](auto& f) { return to_c(f.stop(mask)); });
 }
 pmu_status_t pmu_riscv_counter_program(pmu_riscv_counters_t* h, unsigned i, uint64_t event) {
-  return with(h, [&](auto& f) { return to_c(f.program(i, HpmEvent{event})); });
+  return with(h, [=](auto& f) { return to_c(f.program(i, HpmEvent{event})); });
 }
 pmu_status_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* event) {
   if (event == nullptr) return kBad;
-  return with(h, [&](auto& f) {
+  return with(h, [=](auto& f) {
     const Result<HpmEvent> r = f.event(i);
     if (r.ok()) *event = r.value().raw;
     return to_c(r.status());
@@ -141,38 +141,39 @@ pmu_status_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigne
 }
 pmu_status_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i, unsigned* bits) {
   if (bits == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.probe_width(i), bits); });
+  return with(h, [=](auto& f) { return out(f.probe_width(i), bits); });
 }
 pmu_status_t pmu_riscv_counter_width_set(pmu_riscv_counters_t* h, unsigned i, unsigned bits) {
-  return with(h, [&](auto& f) { return to_c(f.set_width(i, bits)); });
+  return with(h, [=](auto& f) { return to_c(f.set_width(i, bits)); });
 }
 pmu_status_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t* total) {
   if (total == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.read64(i), total); });
+  return with(h, [=](auto& f) { return out(f.read64(i), total); });
 }
 pmu_status_t pmu_riscv_counter_reset_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t base) {
-  return with(h, [&](auto& f) { return to_c(f.reset_total(i, base)); });
+  return with(h, [=](auto& f) { return to_c(f.reset_total(i, base)); });
 }
 pmu_status_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h, uint32_t* vector) {
   if (vector == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.overflow_vector(), vector); });
+  return with(h, [=](auto& f) { return out(f.overflow_vector(), vector); });
 }
 pmu_status_t pmu_riscv_overflow_clear(pmu_riscv_counters_t* h, unsigned i) {
-  return with(h, [&](auto& f) { return to_c(f.clear_overflow(i)); });
+  return with(h, [=](auto& f) { return to_c(f.clear_overflow(i)); });
 }
 pmu_status_t pmu_riscv_overflow_irq_enable(pmu_riscv_counters_t* h) {
   return with(h, [](auto& f) { return to_c(f.enable_overflow_irq()); });
 }
 pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i, pmu_irq_fn_t fn, void* ctx) {
-  return with(h, [&](auto& f) { return to_c(f.on_overflow(i, c_api::callback(fn, ctx))); });
+  return with(h, [=](auto& f) { return to_c(f.on_overflow(i, c_api::callback(fn, ctx))); });
 }
 pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* vector) {
-  return with(h, [&](auto& f) {
+  return with(h, [=](auto& f) {
     const Result<uint32_t> v = f.handle_overflow_irq();
     if (vector != nullptr) *vector = v.value_or(0);
     return to_c(v.status());
   });
 }
+void pmu_riscv_overflow_isr(void* h) { (void)pmu_riscv_overflow_irq_handle(static_cast<pmu_riscv_counters_t*>(h), nullptr); }
 
 pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inh, uint64_t* raw) {
   if (raw == nullptr || inh > inhibit::kAll) return kBad;
@@ -181,18 +182,32 @@ pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inh, uint64_t* ra
   return to_c(r.status());
 }
 
+// ---- SBI ------------------------------------------------------------------------
+pmu_status_t pmu_riscv_sbi_discover(pmu_riscv_counters_t* h, uint32_t* mask) {
+  SbiCounters* f = SbiSlot::get(h);
+  if (f == nullptr || mask == nullptr) return kBad;
+  return out(sbi::discover(*f), mask);
+}
+pmu_status_t pmu_riscv_sbi_counter_program(pmu_riscv_counters_t* h, unsigned i, uint32_t event_idx, uint64_t data,
+                                           unsigned inh) {
+  SbiCounters* f = SbiSlot::get(h);
+  if (f == nullptr || inh > inhibit::kAll) return kBad;
+  return to_c(f->program_event(i, event_idx, data, static_cast<uint8_t>(inh)));
+}
+
 // ---- AME ------------------------------------------------------------------------
 pmu_status_t pmu_riscv_ame_init(pmu_riscv_counters_t* h, bool declared, uint32_t counters) {
   if (h == nullptr) return kBad;
   ame::AmeConfig c;
   c.declared = declared;
   if (counters != 0) c.counters = counters;
-  return place(h, File::kAme, c);
+  AmeSlot::make(h, c);
+  return PMU_OK;
 }
 pmu_status_t pmu_riscv_ame_counter_program(pmu_riscv_counters_t* h, unsigned i,
                                            const pmu_riscv_ame_composition_t* comp) {
-  File* f = Slot::get(h);
-  if (f == nullptr || f->kind != File::kAme || comp == nullptr) return kBad;
+  ame::AmeCounters* f = AmeSlot::get(h);
+  if (f == nullptr || comp == nullptr) return kBad;
   if (comp->inhibit > inhibit::kAll) return kBad;
   ame::Composition c;
   for (unsigned k = 0; k < 4; ++k) c.event[k] = comp->event[k];
@@ -201,12 +216,12 @@ pmu_status_t pmu_riscv_ame_counter_program(pmu_riscv_counters_t* h, unsigned i,
     c.op[k] = static_cast<ame::OpType>(comp->op[k]);
   }
   c.inhibit = static_cast<uint8_t>(comp->inhibit);
-  return to_c(ame::program(f->u.ame, i, c));
+  return to_c(ame::program(*f, i, c));
 }
 pmu_status_t pmu_riscv_ame_counteren_set(pmu_riscv_counters_t* h, uint32_t m, uint32_t hs, uint32_t s) {
-  File* f = Slot::get(h);
-  if (f == nullptr || f->kind != File::kAme) return kBad;
-  return to_c(ame::set_counteren(f->u.ame, m, hs, s));
+  ame::AmeCounters* f = AmeSlot::get(h);
+  if (f == nullptr) return kBad;
+  return to_c(ame::set_counteren(*f, m, hs, s));
 }
 pmu_status_t pmu_riscv_ame_event_name_get(unsigned id, const char** name) {
   if (name == nullptr) return kBad;
@@ -223,8 +238,13 @@ pmu_status_t pmu_riscv_ibex_init(pmu_riscv_ibex_t* h, unsigned mhpm_counter_num,
   c.mhpm_counter_num = mhpm_counter_num;
   c.mhpm_counter_width = width;
   if (!ibex::valid(c)) return kBad;
-  auto* slot = new (h->opaque.bytes, c_api::InPlace{}) IbexSlot{kIbexMagic, IbexHandle{c, ibex::IbexCounters(c), CounterTotals()}};
-  slot->obj.file.track_totals(&slot->obj.totals);
+  IbexSlot::make(h, IbexHandle{c, ibex::IbexCounters(c)});
+  return PMU_OK;
+}
+pmu_status_t pmu_riscv_ibex_totals_track(pmu_riscv_ibex_t* h, pmu_riscv_totals_t* t) {
+  auto* x = IbexSlot::get(h);
+  if (x == nullptr) return kBad;
+  x->file.track_totals(as<CounterTotals>(t));
   return PMU_OK;
 }
 pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h) {

@@ -1,379 +1,293 @@
 // SPDX-License-Identifier: Apache-2.0
-// C API over pmu::safesu::SafeSU (include/pmu/c/pmu_safesu.h). Each function:
-// handle and pointer checks first (PMU_EBADARG, nothing touched), then the
-// C++ call, whose own checks come before its first register access.
+// C API over pmu::safesu::SafeSU (include/pmu/c/pmu_safesu.h): one line per
+// C function, a forwarder of handle.hpp naming the C++ member. The C structs
+// the calls take (routes, parameters, callbacks, self-test report) are
+// layout-compatible with the C++ ones (static_asserts below) and passed
+// through as they are; only enums and the info struct are converted.
 #include "pmu/c/pmu_safesu.h"
 
 #include "handle.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/safesu/selftest.hpp"
+#include "pmu/safesu/wrapper_irq.hpp"
 
 namespace {
 using namespace pmu;
 using namespace pmu::safesu;
+using c_api::as;
+using c_api::callback;
 using c_api::kBad;
 using c_api::to_c;
 
-// The handle keeps its own copy of the layout, so a custom one needs no
-// storage elsewhere, and the driver's opt-in callback table and 64-bit
-// totals; the SafeSU points at them (hence: do not move a handle).
-struct State {
-  State(uintptr_t base, const Layout& l) : layout(l), su(base, layout) {
-    (void)su.attach_callbacks(&callbacks);
-    (void)su.track_totals(&totals);
+using Slot = c_api::Slot<pmu_safesu_t, SafeSU, 0x53616655u>;  // "SafU"
+
+// ---- Layout-compatible C structs ----------------------------------------------------
+#define PMU_SAME_FIELD(C, Cxx, c, cxx) \
+  (offsetof(C, c) == offsetof(Cxx, cxx) && sizeof(C::c) == sizeof(Cxx::cxx))
+static_assert(sizeof(pmu_safesu_route_t) == sizeof(Route) && PMU_SAME_FIELD(pmu_safesu_route_t, Route, output, output) &&
+              PMU_SAME_FIELD(pmu_safesu_route_t, Route, event, event));
+static_assert(sizeof(pmu_safesu_params_t) == sizeof(Params) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, reg_width, reg_width) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, n_counters, n_counters) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, n_soc_ev, n_soc_ev) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, mccu_n_cores, mccu_n_cores) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, mccu_n_events, mccu_n_events) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, weights_width, weights_width) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, n_conf_regs, n_conf_regs) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, ft, ft) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, vintage, vintage) &&
+              PMU_SAME_FIELD(pmu_safesu_params_t, Params, weight0_never_fires, weight0_never_fires));
+static_assert(sizeof(pmu_safesu_callbacks_t) == sizeof(Callbacks) &&
+              PMU_SAME_FIELD(pmu_safesu_callbacks_t, Callbacks, overflow, overflow) &&
+              PMU_SAME_FIELD(pmu_safesu_callbacks_t, Callbacks, mccu, mccu) &&
+              PMU_SAME_FIELD(pmu_safesu_callbacks_t, Callbacks, rdc, rdc) &&
+              PMU_SAME_FIELD(pmu_safesu_callbacks_t, Callbacks, ft, ft) &&
+              PMU_SAME_FIELD(pmu_safesu_callbacks_t, Callbacks, mccu_policy, mccu_policy));
+static_assert(sizeof(pmu_safesu_check_t) == sizeof(Check) && PMU_SAME_FIELD(pmu_safesu_check_t, Check, name, name) &&
+              PMU_SAME_FIELD(pmu_safesu_check_t, Check, rel, rel) &&
+              PMU_SAME_FIELD(pmu_safesu_check_t, Check, expected, expected) &&
+              PMU_SAME_FIELD(pmu_safesu_check_t, Check, observed, observed) &&
+              PMU_SAME_FIELD(pmu_safesu_check_t, Check, pass, pass));
+static_assert(sizeof(pmu_safesu_selftest_report_t) == sizeof(SelftestReport) &&
+              PMU_SAME_FIELD(pmu_safesu_selftest_report_t, SelftestReport, checks, checks) &&
+              PMU_SAME_FIELD(pmu_safesu_selftest_report_t, SelftestReport, count, count) &&
+              PMU_SAME_FIELD(pmu_safesu_selftest_report_t, SelftestReport, failed, failed));
+static_assert(sizeof(pmu_safesu_wrapper_irqs_t) == sizeof(WrapperIrqs) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, overflow, overflow) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, quota, quota) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, rdc, rdc) &&
+              PMU_SAME_FIELD(pmu_safesu_wrapper_irqs_t, WrapperIrqs, mccu0, mccu0));
+#undef PMU_SAME_FIELD
+// Opaque storage: same size and alignment (checked again by as<>()).
+static_assert(sizeof(pmu_safesu_totals_t) == sizeof(Totals) && alignof(pmu_safesu_totals_t) == alignof(Totals));
+static_assert(sizeof(pmu_safesu_map_t) == sizeof(Layout) && alignof(pmu_safesu_map_t) == alignof(Layout));
+static_assert(PMU_SAFESU_MAX_COUNTERS == kMaxCounters && PMU_SAFESU_MAX_CORES == kMaxCores &&
+              PMU_SAFESU_MAX_INPUTS == kMaxInputs && PMU_SAFESU_MAX_SELFTEST_CHECKS == kMaxSelftestChecks);
+
+// ---- Enum values: the C numbers are the C++ ones --------------------------------------
+static_assert(PMU_SAFESU_MODE_ALL_ONES == static_cast<unsigned>(SelftestMode::kAllOnes) &&
+              PMU_SAFESU_MODE_ONLY_OUTPUT0 == static_cast<unsigned>(SelftestMode::kOnlyOutput0));
+static_assert(PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY == static_cast<unsigned>(MccuIrqPolicy::kClearOnly));
+static_assert(PMU_SAFESU_RDC_PRE2025 == static_cast<unsigned>(RdcVintage::kPre2025));
+static_assert(PMU_SAFESU_REL_LT == static_cast<unsigned>(Relation::kLt));
+static_assert(PMU_SAFESU_WRAPPER_C == static_cast<unsigned>(Wrapper::kC));
+constexpr bool in_range(pmu_safesu_selftest_mode_t m) {
+  return static_cast<unsigned>(m) <= PMU_SAFESU_MODE_ONLY_OUTPUT0;
+}
+constexpr bool in_range(pmu_safesu_mccu_irq_policy_t p) {
+  return static_cast<unsigned>(p) <= PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY;
+}
+using c_api::in_range;
+
+// The forwarders, bound to this unit's handle.
+template <auto M, typename... A>
+__attribute__((always_inline)) inline pmu_status_t call(pmu_safesu_t* h, A... a) {
+  return c_api::call<M, Slot>(h, a...);
+}
+template <auto M, typename O, typename... A>
+__attribute__((always_inline)) inline pmu_status_t get(pmu_safesu_t* h, O* out, A... a) {
+  return c_api::get<M, Slot>(h, out, a...);
+}
+template <auto M, typename O, typename... A>
+__attribute__((always_inline)) inline pmu_status_t hook(pmu_safesu_t* h, O* out, A... a) {
+  return c_api::hook<M, Slot>(h, out, a...);
+}
+
+const Layout* named_layout(pmu_safesu_layout_t l) {
+  switch (l) {
+    case PMU_SAFESU_LAYOUT_4C128: return &k4c128;
+    case PMU_SAFESU_LAYOUT_6C128: return &k6c128;
+    case PMU_SAFESU_LAYOUT_6C256: return &k6c256;
+    case PMU_SAFESU_LAYOUT_4C32: return &k4c32;
+    default: return nullptr;
   }
-  Layout layout;
-  Callbacks callbacks;
-  Totals totals;
-  SafeSU su;
-};
-using Slot = c_api::Slot<State, 0x53616655u>;  // "SafU"
-static_assert(Slot::fits<pmu_safesu_t>(), "PMU_SAFESU_HANDLE_SIZE too small for this target");
-static_assert(sizeof(pmu_safesu_t) - sizeof(Slot) < 16, "PMU_SAFESU_HANDLE_SIZE wastes space: shrink it");
-
-SafeSU* get(pmu_safesu_t* h) {
-  State* s = Slot::get(h);
-  return s != nullptr ? &s->su : nullptr;
-}
-
-pmu_status_t make(pmu_safesu_t* h, uintptr_t base, const Layout& l) {
-  if (h == nullptr || !l.valid) return kBad;
-  new (h->opaque.bytes, c_api::InPlace{}) Slot{0x53616655u, State(base, l)};
-  return PMU_OK;
-}
-
-static_assert(static_cast<unsigned>(SelftestMode::kOnlyOutput0) == PMU_SAFESU_MODE_ONLY_OUTPUT0);
-static_assert(static_cast<unsigned>(MccuIrqPolicy::kClearOnly) == PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY);
-static_assert(static_cast<unsigned>(Relation::kLt) == PMU_SAFESU_REL_LT);
-static_assert(kMaxSelftestChecks == PMU_SAFESU_MAX_SELFTEST_CHECKS);
-
-template <typename T, typename U>
-pmu_status_t out(Result<T> r, U* dst) {
-  if (r.ok()) *dst = static_cast<U>(r.value());
-  return to_c(r.status());
 }
 
 }  // namespace
 
-#define SU_OR_BAD(h)                      \
-  SafeSU* const su_ = get(h);             \
-  if (su_ == nullptr) return kBad
-
 extern "C" {
 
+// ---- Handle and storage -----------------------------------------------------------------
 pmu_status_t pmu_safesu_init(pmu_safesu_t* su, uintptr_t base, pmu_safesu_layout_t layout) {
-  switch (layout) {
-    case PMU_SAFESU_LAYOUT_4C128: return make(su, base, k4c128);
-    case PMU_SAFESU_LAYOUT_6C128: return make(su, base, k6c128);
-    case PMU_SAFESU_LAYOUT_6C256: return make(su, base, k6c256);
-    case PMU_SAFESU_LAYOUT_4C32: return make(su, base, k4c32);
-    default: return kBad;
-  }
+  const Layout* l = named_layout(layout);
+  if (su == nullptr || l == nullptr) return kBad;
+  Slot::make(su, base, *l);
+  return PMU_OK;
 }
-
 pmu_status_t pmu_safesu_params_default(pmu_safesu_params_t* p) {
   if (p == nullptr) return kBad;
-  const Params d{};
-  p->reg_width = d.reg_width;
-  p->n_counters = d.n_counters;
-  p->n_soc_ev = d.n_soc_ev;
-  p->mccu_n_cores = d.mccu_n_cores;
-  p->mccu_n_events = d.mccu_n_events;
-  p->weights_width = d.weights_width;
-  p->n_conf_regs = d.n_conf_regs;
-  p->ft = d.ft;
-  p->vintage = PMU_SAFESU_RDC_MAY2025;
-  p->weight0_never_fires = d.weight0_never_fires;
+  *as<Params>(p) = Params{};
   return PMU_OK;
 }
-
-pmu_status_t pmu_safesu_init_params(pmu_safesu_t* su, uintptr_t base, const pmu_safesu_params_t* p) {
-  if (su == nullptr || p == nullptr) return kBad;
-  if (p->vintage != PMU_SAFESU_RDC_MAY2025 && p->vintage != PMU_SAFESU_RDC_PRE2025) return kBad;
-  Params q{};
-  q.reg_width = p->reg_width;
-  q.n_counters = p->n_counters;
-  q.n_soc_ev = p->n_soc_ev;
-  q.mccu_n_cores = p->mccu_n_cores;
-  q.mccu_n_events = p->mccu_n_events;
-  q.weights_width = p->weights_width;
-  q.n_conf_regs = p->n_conf_regs;
-  q.ft = p->ft;
-  q.vintage = p->vintage == PMU_SAFESU_RDC_PRE2025 ? RdcVintage::kPre2025 : RdcVintage::kMay2025;
-  q.weight0_never_fires = p->weight0_never_fires;
-  return make(su, base, make_layout(q));
+pmu_status_t pmu_safesu_init_params(pmu_safesu_t* su, uintptr_t base, const pmu_safesu_params_t* p,
+                                    pmu_safesu_map_t* map) {
+  if (su == nullptr || p == nullptr || map == nullptr || p->vintage > PMU_SAFESU_RDC_PRE2025) return kBad;
+  const Layout l = make_layout(*as<Params>(p));
+  if (!l.valid) return kBad;
+  *as<Layout>(map) = l;
+  Slot::make(su, base, *as<Layout>(map));
+  return PMU_OK;
 }
-
 pmu_status_t pmu_safesu_info_get(const pmu_safesu_t* su, pmu_safesu_info_t* info) {
-  const State* s = Slot::get(su);
+  const SafeSU* s = Slot::get(su);
   if (s == nullptr || info == nullptr) return kBad;
-  const Layout& l = s->su.layout();
-  info->base = s->su.base();
-  info->n_counters = l.n_counters;
-  info->n_cores = l.n_cores;
-  info->n_inputs = l.n_inputs;
-  info->n_soc_ev = l.n_soc_ev;
-  info->ft = l.params.ft;
-  info->rdc_usable = l.rdc_usable;
+  const Layout& l = s->layout();
+  *info = pmu_safesu_info_t{s->base(), l.n_counters, l.n_cores, l.n_inputs, l.n_soc_ev, l.params.ft, l.rdc_usable};
   return PMU_OK;
 }
+pmu_status_t pmu_safesu_callbacks_attach(pmu_safesu_t* su, pmu_safesu_callbacks_t* c) {
+  return call<&SafeSU::attach_callbacks>(su, as<Callbacks>(c));
+}
+pmu_status_t pmu_safesu_totals_track(pmu_safesu_t* su, pmu_safesu_totals_t* t) {
+  return call<&SafeSU::track_totals>(su, as<Totals>(t));
+}
 
-// ---- Counters ---------------------------------------------------------------
+// ---- Counters ------------------------------------------------------------------------------
 pmu_status_t pmu_safesu_counters_enable(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->start(su_->all_counters()));
+  SafeSU* s = Slot::get(su);
+  return s != nullptr ? to_c(s->start(s->all_counters())) : kBad;
 }
 pmu_status_t pmu_safesu_counters_disable(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->stop(su_->all_counters()));
+  SafeSU* s = Slot::get(su);
+  return s != nullptr ? to_c(s->stop(s->all_counters())) : kBad;
 }
-pmu_status_t pmu_safesu_counters_reset(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->reset());
-}
-pmu_status_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k, uint32_t* value) {
-  SU_OR_BAD(su);
-  if (value == nullptr) return kBad;
-  return out(su_->read(k), value);
+pmu_status_t pmu_safesu_counters_reset(pmu_safesu_t* su) { return call<&SafeSU::reset>(su); }
+pmu_status_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k, uint32_t* v) {
+  return get<&SafeSU::read>(su, v, k);
 }
 pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* o, unsigned n) {
-  SU_OR_BAD(su);
-  if (o == nullptr) return kBad;
-  return to_c(su_->read_all(o, n));
+  return o != nullptr ? call<&SafeSU::read_all>(su, o, n) : kBad;
 }
-pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t value) {
-  SU_OR_BAD(su);
-  return to_c(su_->write(k, value));
+pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t v) {
+  return call<&SafeSU::write>(su, k, v);
 }
-pmu_status_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k, uint64_t* value) {
-  SU_OR_BAD(su);
-  if (value == nullptr) return kBad;
-  return out(su_->read64(k), value);
+pmu_status_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k, uint64_t* v) {
+  return get<&SafeSU::read64>(su, v, k);
 }
-pmu_status_t pmu_safesu_counters_sync64(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->sync64());
-}
-pmu_status_t pmu_safesu_selftest_mode_set(pmu_safesu_t* su, pmu_safesu_selftest_mode_t mode) {
-  SU_OR_BAD(su);
-  if (static_cast<unsigned>(mode) > PMU_SAFESU_MODE_ONLY_OUTPUT0) return kBad;
-  return to_c(su_->set_selftest_mode(static_cast<SelftestMode>(mode)));
+pmu_status_t pmu_safesu_counters_sync64(pmu_safesu_t* su) { return call<&SafeSU::sync64>(su); }
+pmu_status_t pmu_safesu_selftest_mode_set(pmu_safesu_t* su, pmu_safesu_selftest_mode_t m) {
+  return call<&SafeSU::set_selftest_mode>(su, m);
 }
 
-// ---- Crossbar ---------------------------------------------------------------
+// ---- Crossbar ------------------------------------------------------------------------------
 pmu_status_t pmu_safesu_crossbar_route(pmu_safesu_t* su, unsigned output, unsigned event) {
-  SU_OR_BAD(su);
-  return to_c(su_->route(output, event));
+  return call<&SafeSU::route>(su, output, event);
 }
-pmu_status_t pmu_safesu_crossbar_route_table(pmu_safesu_t* su, const pmu_safesu_route_t* routes, size_t n) {
-  SU_OR_BAD(su);
-  if (routes == nullptr && n != 0) return kBad;
-  // Check every entry first (nothing touched on a bad one), then hand the
-  // table over in chunks of C++ Routes: one chunk for any real table.
-  const Layout& l = su_->layout();
-  for (size_t i = 0; i < n; ++i)
-    if (routes[i].output >= l.n_counters || routes[i].event >= l.n_soc_ev) return kBad;
-  if (n == 0) return to_c(su_->route_table(nullptr, 0));
-  Route chunk[kMaxCounters];
-  for (size_t done = 0; done < n;) {
-    const size_t m = n - done < kMaxCounters ? n - done : kMaxCounters;
-    for (size_t i = 0; i < m; ++i) chunk[i] = Route{routes[done + i].output, routes[done + i].event};
-    if (const Status s = su_->route_table(chunk, m); s != Status::kOk) return to_c(s);
-    done += m;
-  }
-  return PMU_OK;
+pmu_status_t pmu_safesu_crossbar_route_table(pmu_safesu_t* su, const pmu_safesu_route_t* r, size_t n) {
+  return call<&SafeSU::route_table>(su, as<Route>(r), n);
 }
 pmu_status_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output, uint32_t* event) {
-  SU_OR_BAD(su);
-  if (event == nullptr) return kBad;
-  return out(su_->routed_event(output), event);
+  return get<&SafeSU::routed_event>(su, event, output);
 }
 
-// ---- Overflow -----------------------------------------------------------------
+// ---- Overflow ------------------------------------------------------------------------------
 pmu_status_t pmu_safesu_overflow_mask_set(pmu_safesu_t* su, uint32_t mask) {
-  SU_OR_BAD(su);
-  return to_c(su_->set_overflow_mask(mask));
+  return call<&SafeSU::set_overflow_mask>(su, mask);
 }
 pmu_status_t pmu_safesu_overflow_irq_set(pmu_safesu_t* su, unsigned counter, bool on) {
-  SU_OR_BAD(su);
-  return to_c(su_->set_overflow_irq(counter, on));
+  return call<&SafeSU::set_overflow_irq>(su, counter, on);
 }
 pmu_status_t pmu_safesu_overflow_enable(pmu_safesu_t* su, bool discard_stale) {
-  SU_OR_BAD(su);
-  return to_c(su_->enable_overflow(discard_stale));
+  return call<&SafeSU::enable_overflow>(su, discard_stale);
 }
-pmu_status_t pmu_safesu_overflow_disable(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->disable_overflow());
-}
-pmu_status_t pmu_safesu_overflow_clear(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->clear_overflow());
-}
-pmu_status_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su, uint32_t* vector) {
-  SU_OR_BAD(su);
-  if (vector == nullptr) return kBad;
-  return out(su_->overflow_vector(), vector);
+pmu_status_t pmu_safesu_overflow_disable(pmu_safesu_t* su) { return call<&SafeSU::disable_overflow>(su); }
+pmu_status_t pmu_safesu_overflow_clear(pmu_safesu_t* su) { return call<&SafeSU::clear_overflow>(su); }
+pmu_status_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su, uint32_t* v) {
+  return get<&SafeSU::overflow_vector>(su, v);
 }
 
-// ---- MCCU ---------------------------------------------------------------------
+// ---- MCCU ----------------------------------------------------------------------------------
 pmu_status_t pmu_safesu_mccu_weight_set(pmu_safesu_t* su, unsigned input, unsigned weight) {
-  SU_OR_BAD(su);
-  return to_c(su_->set_weight(input, weight));
+  return call<&SafeSU::set_weight>(su, input, weight);
 }
-pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* weights, unsigned n) {
-  SU_OR_BAD(su);
-  if (weights == nullptr) return kBad;
-  return to_c(su_->set_weights(weights, n));
+pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* w, unsigned n) {
+  return w != nullptr ? call<&SafeSU::set_weights>(su, w, n) : kBad;
 }
-pmu_status_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input, uint8_t* weight) {
-  SU_OR_BAD(su);
-  if (weight == nullptr) return kBad;
-  return out(su_->weight(input), weight);
+pmu_status_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input, uint8_t* w) {
+  return get<&SafeSU::weight>(su, w, input);
 }
 pmu_status_t pmu_safesu_mccu_budget_set(pmu_safesu_t* su, unsigned core, uint32_t limit) {
-  SU_OR_BAD(su);
-  return to_c(su_->set_budget(core, limit));
+  return call<&SafeSU::set_budget>(su, core, limit);
 }
-pmu_status_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core, uint32_t* remaining) {
-  SU_OR_BAD(su);
-  if (remaining == nullptr) return kBad;
-  return out(su_->remaining_budget(core), remaining);
+pmu_status_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core, uint32_t* r) {
+  return get<&SafeSU::remaining_budget>(su, r, core);
 }
-pmu_status_t pmu_safesu_mccu_enable(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->enable_mccu());
+pmu_status_t pmu_safesu_mccu_enable(pmu_safesu_t* su) { return call<&SafeSU::enable_mccu>(su); }
+pmu_status_t pmu_safesu_mccu_disable(pmu_safesu_t* su) { return call<&SafeSU::disable_mccu>(su); }
+pmu_status_t pmu_safesu_mccu_reset(pmu_safesu_t* su) { return call<&SafeSU::reset_mccu>(su); }
+pmu_status_t pmu_safesu_mccu_hw_quota_set(pmu_safesu_t* su, bool on) { return call<&SafeSU::set_hw_quota>(su, on); }
+pmu_status_t pmu_safesu_mccu_refill(pmu_safesu_t* su, unsigned core) { return call<&SafeSU::refill>(su, core); }
+pmu_status_t pmu_safesu_mccu_refill_cores(pmu_safesu_t* su, uint32_t mask) {
+  return call<&SafeSU::refill_cores>(su, mask);
 }
-pmu_status_t pmu_safesu_mccu_disable(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->disable_mccu());
-}
-pmu_status_t pmu_safesu_mccu_reset(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->reset_mccu());
-}
-pmu_status_t pmu_safesu_mccu_hw_quota_set(pmu_safesu_t* su, bool on) {
-  SU_OR_BAD(su);
-  return to_c(su_->set_hw_quota(on));
-}
-pmu_status_t pmu_safesu_mccu_refill(pmu_safesu_t* su, unsigned core) {
-  SU_OR_BAD(su);
-  return to_c(su_->refill(core));
-}
-pmu_status_t pmu_safesu_mccu_refill_cores(pmu_safesu_t* su, uint32_t core_mask) {
-  SU_OR_BAD(su);
-  return to_c(su_->refill_cores(core_mask));
-}
-pmu_status_t pmu_safesu_mccu_irq_policy_set(pmu_safesu_t* su, pmu_safesu_mccu_irq_policy_t policy) {
-  SU_OR_BAD(su);
-  if (static_cast<unsigned>(policy) > PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY) return kBad;
-  return to_c(su_->set_mccu_irq_policy(static_cast<MccuIrqPolicy>(policy)));
+pmu_status_t pmu_safesu_mccu_irq_policy_set(pmu_safesu_t* su, pmu_safesu_mccu_irq_policy_t p) {
+  return call<&SafeSU::set_mccu_irq_policy>(su, p);
 }
 
-// ---- RDC ------------------------------------------------------------------------
-pmu_status_t pmu_safesu_rdc_enable(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->enable_rdc());
-}
-pmu_status_t pmu_safesu_rdc_disable(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->disable_rdc());
-}
-pmu_status_t pmu_safesu_rdc_reset(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->reset_rdc());
-}
-pmu_status_t pmu_safesu_rdc_irq_clear(pmu_safesu_t* su) {
-  SU_OR_BAD(su);
-  return to_c(su_->clear_rdc_irq());
-}
+// ---- RDC -----------------------------------------------------------------------------------
+pmu_status_t pmu_safesu_rdc_enable(pmu_safesu_t* su) { return call<&SafeSU::enable_rdc>(su); }
+pmu_status_t pmu_safesu_rdc_disable(pmu_safesu_t* su) { return call<&SafeSU::disable_rdc>(su); }
+pmu_status_t pmu_safesu_rdc_reset(pmu_safesu_t* su) { return call<&SafeSU::reset_rdc>(su); }
+pmu_status_t pmu_safesu_rdc_irq_clear(pmu_safesu_t* su) { return call<&SafeSU::clear_rdc_irq>(su); }
 pmu_status_t pmu_safesu_rdc_threshold_set(pmu_safesu_t* su, unsigned input, unsigned threshold) {
-  SU_OR_BAD(su);
-  return to_c(su_->set_rdc_threshold(input, threshold));
+  return call<&SafeSU::set_rdc_threshold>(su, input, threshold);
 }
-pmu_status_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input, uint8_t* watermark) {
-  SU_OR_BAD(su);
-  if (watermark == nullptr) return kBad;
-  return out(su_->watermark(input), watermark);
+pmu_status_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input, uint8_t* w) {
+  return get<&SafeSU::watermark>(su, w, input);
 }
 pmu_status_t pmu_safesu_rdc_watermarks_read(pmu_safesu_t* su, uint8_t* o, unsigned n) {
-  SU_OR_BAD(su);
-  if (o == nullptr) return kBad;
-  return to_c(su_->read_watermarks(o, n));
+  return o != nullptr ? call<&SafeSU::read_watermarks>(su, o, n) : kBad;
 }
-pmu_status_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su, uint32_t* vector) {
-  SU_OR_BAD(su);
-  if (vector == nullptr) return kBad;
-  return out(su_->rdc_vector(), vector);
-}
+pmu_status_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su, uint32_t* v) { return get<&SafeSU::rdc_vector>(su, v); }
 pmu_status_t pmu_safesu_rdc_fired(pmu_safesu_t* su, unsigned input, bool* fired) {
-  SU_OR_BAD(su);
-  if (fired == nullptr) return kBad;
-  return out(su_->rdc_fired(input), fired);
+  return get<&SafeSU::rdc_fired>(su, fired, input);
 }
 
-// ---- Callbacks and hooks ----------------------------------------------------------
+// ---- Callbacks, hooks, ISR adapters ----------------------------------------------------------
 pmu_status_t pmu_safesu_overflow_callback_set(pmu_safesu_t* su, unsigned counter, pmu_irq_fn_t fn, void* ctx) {
-  SU_OR_BAD(su);
-  return to_c(su_->on_overflow(counter, c_api::callback(fn, ctx)));
+  return call<&SafeSU::on_overflow>(su, counter, callback(fn, ctx));
 }
 pmu_status_t pmu_safesu_mccu_callback_set(pmu_safesu_t* su, unsigned core, pmu_irq_fn_t fn, void* ctx) {
-  SU_OR_BAD(su);
-  return to_c(su_->on_mccu(core, c_api::callback(fn, ctx)));
+  return call<&SafeSU::on_mccu>(su, core, callback(fn, ctx));
 }
 pmu_status_t pmu_safesu_rdc_callback_set(pmu_safesu_t* su, unsigned input, pmu_irq_fn_t fn, void* ctx) {
-  SU_OR_BAD(su);
-  return to_c(su_->on_rdc(input, c_api::callback(fn, ctx)));
+  return call<&SafeSU::on_rdc>(su, input, callback(fn, ctx));
 }
 pmu_status_t pmu_safesu_ft_callback_set(pmu_safesu_t* su, pmu_irq_fn_t fn, void* ctx) {
-  SU_OR_BAD(su);
-  return to_c(su_->on_ft(c_api::callback(fn, ctx)));
+  return call<&SafeSU::on_ft>(su, callback(fn, ctx));
 }
-
-pmu_status_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su, uint32_t* vector) {
-  SU_OR_BAD(su);
-  const Result<uint32_t> r = su_->handle_overflow_irq();
-  if (vector != nullptr) *vector = r.value_or(0);
-  return to_c(r.status());
+pmu_status_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su, uint32_t* served) {
+  return hook<&SafeSU::handle_overflow_irq>(su, served);
 }
-pmu_status_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core, uint32_t* remaining) {
-  SU_OR_BAD(su);
-  // The C++ hook returns the core mask it served; this call's out-value is
-  // the remaining budget as the hook found it (1R more, only if asked).
-  const Result<uint32_t> left = remaining != nullptr ? su_->remaining_budget(core) : Result<uint32_t>(0u);
-  const Result<uint32_t> r = su_->handle_mccu_irq(core);
-  if (remaining != nullptr && r.ok()) *remaining = left.value();
-  return to_c(r.status());
+pmu_status_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core, uint32_t* served) {
+  return hook<&SafeSU::handle_mccu_irq>(su, served, core);
 }
-pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* vector) {
-  SU_OR_BAD(su);
-  const Result<uint32_t> r = su_->handle_rdc_irq();
-  if (vector != nullptr) *vector = r.value_or(0);
-  return to_c(r.status());
+pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* served) {
+  return hook<&SafeSU::handle_rdc_irq>(su, served);
 }
 pmu_status_t pmu_safesu_ft_irq_handle(pmu_safesu_t* su, unsigned which) {
-  SU_OR_BAD(su);
-  return to_c(su_->handle_ft_irq(which));
+  return call<&SafeSU::handle_ft_irq>(su, which);
+}
+void pmu_safesu_overflow_isr(void* su) { (void)pmu_safesu_overflow_irq_handle(static_cast<pmu_safesu_t*>(su), nullptr); }
+void pmu_safesu_rdc_isr(void* su) { (void)pmu_safesu_rdc_irq_handle(static_cast<pmu_safesu_t*>(su), nullptr); }
+void pmu_safesu_mccu_isr(void* line) {
+  const auto* l = static_cast<const pmu_safesu_mccu_line_t*>(line);
+  if (l != nullptr) (void)pmu_safesu_mccu_irq_handle(l->su, l->core, nullptr);
 }
 
-// ---- Self-test --------------------------------------------------------------------
+pmu_status_t pmu_safesu_wrapper_irqs_get(pmu_safesu_wrapper_t w, unsigned cores, pmu_safesu_wrapper_irqs_t* irqs) {
+  if (irqs == nullptr || static_cast<unsigned>(w) > PMU_SAFESU_WRAPPER_C) return kBad;
+  const Wrapper v = static_cast<Wrapper>(w);
+  if (!wrapper_fits(v, cores)) return kBad;
+  *as<WrapperIrqs>(irqs) = wrapper_irqs(v, cores);
+  return PMU_OK;
+}
+
+// ---- Self-test -------------------------------------------------------------------------------
 pmu_status_t pmu_safesu_selftest_run(pmu_safesu_t* su, pmu_safesu_selftest_report_t* report) {
-  SU_OR_BAD(su);
-  if (report == nullptr) return kBad;
-  SelftestReport r{};
-  const Status s = run_selftest(*su_, &r);
-  report->count = r.count;
-  report->failed = r.failed;
-  for (unsigned i = 0; i < PMU_SAFESU_MAX_SELFTEST_CHECKS; ++i) {
-    const Check& c = r.checks[i];
-    pmu_safesu_check_t& d = report->checks[i];
-    d.name = i < r.count ? c.name : nullptr;
-    d.rel = static_cast<pmu_safesu_relation_t>(c.rel);
-    d.expected = c.expected;
-    d.observed = c.observed;
-    d.pass = c.pass;
-  }
-  return to_c(s);
+  SafeSU* s = Slot::get(su);
+  if (s == nullptr || report == nullptr) return kBad;
+  return to_c(run_selftest(*s, as<SelftestReport>(report)));
 }
 
 }  // extern "C"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* pmukit C API: the status codes and the callback type every unit shares.
+/** @file
+ * pmukit C API: the status codes and the callback type every unit shares.
  *
  * Every pmu_* function returns a pmu_status_t; values come back through
  * out-pointers. The codes equal pmu::Status (C++), same contract:
@@ -13,10 +14,11 @@
  *   PMU_EFAILED      a self-test or verification step saw a wrong value.
  *
  * Handles are caller-allocated (static, on a stack, inside a BSP's device
- * data): opaque byte blocks sized for the C++ driver object, no heap. A handle
- * must not be copied or moved after init (it may point into itself); init it
- * again instead. A zero-filled handle that was never initialised is rejected
- * with PMU_EBADARG by every call. Not thread/IRQ safe, as the drivers.
+ * data), no heap: a magic word and the C++ driver object, a few pointer-sized
+ * words. A handle may be copied or moved by value (it holds no pointer into
+ * itself); copies share the caller-provided callback and totals storage they
+ * were attached to. A zero-filled or garbage handle is rejected with
+ * PMU_EBADARG by every call. Not thread/IRQ safe, as the drivers.
  */
 #ifndef PMU_C_STATUS_H
 #define PMU_C_STATUS_H
@@ -29,17 +31,22 @@
 extern "C" {
 #endif
 
-typedef enum pmu_status {
-  PMU_OK = 0,
-  PMU_EBADARG = 1,
-  PMU_EUNAVAILABLE = 2,
-  PMU_ENOTFOUND = 3,
-  PMU_EMISMATCH = 4,
-  PMU_EFAILED = 5,
-  PMU_STATUS_MAX_ = 0x7FFFFFFF /* int-sized; any int value is in range */
-} pmu_status_t;
+/** The status codes (values of pmu_status_t). */
+enum pmu_status_code {
+  PMU_OK = 0,           /**< the call did what it says */
+  PMU_EBADARG = 1,      /**< bad argument, NULL pointer or handle: nothing touched */
+  PMU_EUNAVAILABLE = 2, /**< the unit or feature is absent; a retry is side-effect free */
+  PMU_ENOTFOUND = 3,    /**< a discovery scan found nothing; an id not in a table */
+  PMU_EMISMATCH = 4,    /**< the hardware answered, but not what was expected */
+  PMU_EFAILED = 5       /**< a self-test or verification step saw a wrong value */
+};
 
-/* A short name for a status ("ok", "bad-arg", ...); never NULL. */
+/** What every pmu_* call returns: a PMU_* code. One byte, as pmu::Status,
+ *  so that a forwarder returns the C++ call's status as it is (a tail call,
+ *  no conversion). */
+typedef uint8_t pmu_status_t;
+
+/** A short name for a status ("ok", "bad-arg", ...); never NULL. */
 static inline const char* pmu_status_name(pmu_status_t s) {
   switch (s) {
     case PMU_OK: return "ok";
@@ -52,30 +59,20 @@ static inline const char* pmu_status_name(pmu_status_t s) {
   }
 }
 
-/* Interrupt callback: 'source' is the counter, core or input index it was
- * registered for; 'ctx' is handed back untouched. Runs in interrupt context
- * when the hook is called from an interrupt handler: keep it short. */
+/** Interrupt callback: 'source' is the counter, core or input index it was
+ *  registered for; 'ctx' is handed back untouched. Runs in interrupt context
+ *  when the hook is called from an interrupt handler: keep it short. */
 typedef void (*pmu_irq_fn_t)(void* ctx, unsigned source);
 
-/* Every enum has a ..._MAX_ = 0x7FFFFFFF member: int-sized on every ABI, and
- * any int a caller passes is a valid value (then refused with PMU_EBADARG).
- *
- * Storage of a handle: 'bytes' holds the C++ object; the other members only
- * give the block the alignment of uint64_t and pointers. */
-#define PMU_C_HANDLE_STORAGE(size) \
-  union {                          \
-    unsigned char bytes[size];     \
-    uint64_t align_u64;            \
-    void* align_ptr;               \
-  } opaque
+/** One registered callback: fn(ctx, source). Layout-compatible with
+ *  pmu::IrqCallback (static_assert in src/capi/handle.hpp); fn NULL: none. */
+typedef struct pmu_irq_callback {
+  pmu_irq_fn_t fn; /**< called with ctx and the source index; NULL: no callback */
+  void* ctx;       /**< handed back untouched */
+} pmu_irq_callback_t;
 
-/* Sizes depend on the pointer width (callback tables, the layout pointer).
- * The C++ side static_asserts that every driver object fits. */
-#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
-#define PMU_C_PTR32 1
-#else
-#define PMU_C_PTR32 0
-#endif
+/* Every enum has a ..._MAX_ = 0x7FFFFFFF member: int-sized on every ABI, and
+ * any int a caller passes is a valid value (then refused with PMU_EBADARG). */
 
 #ifdef __cplusplus
 }

@@ -21,7 +21,11 @@ static void record(void* ctx, unsigned source) {
 static int bad_handle(pmu_cm_t* cm) {
   uint32_t u32;
   uint64_t u64;
-  unsigned set;
+  uint32_t set;
+  static pmu_cm_callbacks_t cbs;
+  static pmu_cm_totals_t totals;
+  BAD(pmu_cm_callbacks_attach(cm, &cbs));
+  BAD(pmu_cm_totals_track(cm, &totals));
   BAD(pmu_cm_probe(cm));
   BAD(pmu_cm_counter_program(cm, PMU_CM_P0, 0, 0));
   BAD(pmu_cm_counters_control(cm, PMU_CM_SET_P0, 0, 0));
@@ -38,6 +42,7 @@ static int bad_handle(pmu_cm_t* cm) {
   BAD(pmu_cm_interrupt_enable_set(cm, true));
   BAD(pmu_cm_overflow_callback_set(cm, PMU_CM_P0, record, NULL));
   BAD(pmu_cm_overflow_irq_handle(cm, &set));
+  pmu_cm_overflow_isr(cm); /* ignored: nothing touched */
   return 0;
 }
 
@@ -52,6 +57,8 @@ int c_api_cm_bad_args(void) {
   if ((line = bad_handle(&cm)) != 0) return line;
   BAD(pmu_cm_init(NULL, 0x1FB80000u, true));
   OK(pmu_cm_init(&cm, 0x1FB80000u, true));
+  /* Opt-in storage absent. */
+  CHECK(pmu_cm_overflow_callback_set(&cm, PMU_CM_P0, record, NULL) == PMU_EUNAVAILABLE);
   BAD(pmu_cm_counter_read(&cm, PMU_CM_P0, NULL));
   BAD(pmu_cm_counter_read64(&cm, PMU_CM_P0, NULL));
   BAD(pmu_cm_overflow_read(&cm, NULL));
@@ -88,8 +95,11 @@ int c_api_cm_absent_case(uintptr_t gcr_base) {
 
 int c_api_cm_count_case(const c_api_env_t* env, uintptr_t gcr_base, uint64_t totals[3]) {
   pmu_cm_t cm;
+  static pmu_cm_totals_t storage;
   uint32_t raw = 0;
   OK(pmu_cm_init(&cm, gcr_base, true));
+  CHECK(pmu_cm_counter_read64(&cm, PMU_CM_P0, &totals[0]) == PMU_EUNAVAILABLE);
+  OK(pmu_cm_totals_track(&cm, &storage));
   OK(pmu_cm_probe(&cm));
   OK(pmu_cm_counter_program(&cm, PMU_CM_P0, 0, 0));
   OK(pmu_cm_counter_program(&cm, PMU_CM_P1, 5, 0x12345678u));
@@ -106,9 +116,15 @@ int c_api_cm_count_case(const c_api_env_t* env, uintptr_t gcr_base, uint64_t tot
 }
 
 int c_api_cm_overflow_hook_case(const c_api_env_t* env, uintptr_t gcr_base, c_api_calls_t* calls, uint64_t* total) {
-  pmu_cm_t cm;
-  unsigned set = 0;
+  pmu_cm_t cm, copy;
+  pmu_cm_callbacks_t cbs;
+  pmu_cm_totals_t storage;
+  uint32_t set = 0;
+  memset(&cbs, 0, sizeof cbs);
+  memset(&storage, 0, sizeof storage);
   OK(pmu_cm_init(&cm, gcr_base, true));
+  OK(pmu_cm_callbacks_attach(&cm, &cbs));
+  OK(pmu_cm_totals_track(&cm, &storage));
   OK(pmu_cm_counter_program(&cm, PMU_CM_P0, 0, 0));
   OK(pmu_cm_counters_reset(&cm, PMU_CM_SET_ALL));
   OK(pmu_cm_counter_preload(&cm, PMU_CM_P0, 0xFFFFFF00u));
@@ -120,10 +136,14 @@ int c_api_cm_overflow_hook_case(const c_api_env_t* env, uintptr_t gcr_base, c_ap
   CHECK((env->irq_lines(env->self) & 1u) != 0); /* CM_PCInt */
   OK(pmu_cm_overflow_read(&cm, &set));
   CHECK((set & PMU_CM_SET_P0) != 0);
-  OK(pmu_cm_overflow_irq_handle(&cm, &set));
-  CHECK(set == PMU_CM_SET_P0);
+  copy = cm; /* a handle copied by value is the same unit */
+  memset(&cm, 0, sizeof cm);
+  pmu_cm_overflow_isr(&copy); /* the ISR adapter, given the copy */
+  cm = copy;
   CHECK(calls->n == 1 && calls->sources[0] == PMU_CM_P0);
   CHECK((env->irq_lines(env->self) & 1u) == 0);
+  OK(pmu_cm_overflow_irq_handle(&cm, &set)); /* spurious: nothing served, no callback */
+  CHECK(set == 0 && calls->n == 1);
   OK(pmu_cm_counters_stop(&cm, PMU_CM_SET_P0));
   OK(pmu_cm_counter_read64(&cm, PMU_CM_P0, total)); /* events since the reset, across the wrap */
   CHECK(*total >= 0x100);

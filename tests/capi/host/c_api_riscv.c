@@ -38,6 +38,9 @@ static int bad_handle(pmu_riscv_counters_t* h) {
   BAD(pmu_riscv_overflow_clear(h, 3));
   BAD(pmu_riscv_overflow_irq_enable(h));
   BAD(pmu_riscv_overflow_callback_set(h, 3, record, NULL));
+  BAD(pmu_riscv_callbacks_attach(h, NULL));
+  BAD(pmu_riscv_totals_track(h, NULL));
+  pmu_riscv_overflow_isr(h); /* ignored: nothing touched */
   BAD(pmu_riscv_overflow_irq_handle(h, &u32));
   BAD(pmu_riscv_ame_counter_program(h, 3, &comp));
   BAD(pmu_riscv_ame_counteren_set(h, 8, 0, 0));
@@ -48,6 +51,8 @@ int c_api_riscv_bad_args(void) {
   pmu_riscv_counters_t h;
   pmu_riscv_counters_config_t cfg;
   pmu_riscv_ibex_t ibex;
+  static pmu_riscv_totals_t totals;
+  static pmu_riscv_callbacks_t cbs;
   pmu_riscv_ame_composition_t comp = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
   uint64_t u64;
   uint32_t u32;
@@ -71,6 +76,13 @@ int c_api_riscv_bad_args(void) {
 
   cfg.counters = 0x1Du; /* cycle, instret, hpm3, hpm4; no Sscofpmf */
   OK(pmu_riscv_counters_init(&h, &cfg));
+  BAD(pmu_riscv_totals_init(NULL));
+  /* Opt-in storage absent. */
+  CHECK(pmu_riscv_counter_read_extended(&h, 3, &u64) == PMU_EUNAVAILABLE);
+  CHECK(pmu_riscv_overflow_callback_set(&h, 3, record, NULL) == PMU_EUNAVAILABLE);
+  OK(pmu_riscv_totals_init(&totals));
+  OK(pmu_riscv_totals_track(&h, &totals));
+  OK(pmu_riscv_callbacks_attach(&h, &cbs));
   BAD(pmu_riscv_counter_read(&h, 3, NULL));
   BAD(pmu_riscv_counter_read(&h, 5, &u64));  /* not implemented */
   BAD(pmu_riscv_counter_read(&h, 1, &u64));  /* time is not a machine counter */
@@ -90,6 +102,8 @@ int c_api_riscv_bad_args(void) {
   CHECK(pmu_riscv_overflow_irq_handle(&h, &u32) == PMU_EUNAVAILABLE && u32 == 0);
   BAD(pmu_riscv_ame_counter_program(&h, 3, &comp)); /* not an AME handle */
   BAD(pmu_riscv_ame_counteren_set(&h, 8, 0, 0));
+  BAD(pmu_riscv_sbi_discover(&h, &u32)); /* not an SBI handle */
+  BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_CPU_CYCLES, 0, 0));
   BAD(pmu_riscv_hpm_event_make(2, 0, NULL));
   BAD(pmu_riscv_hpm_event_make((uint64_t)1 << 56, 0, &u64));
   BAD(pmu_riscv_hpm_event_make(2, 0x20, &u64));
@@ -130,6 +144,7 @@ int c_api_riscv_bad_args(void) {
   BAD(pmu_riscv_ibex_event_read(&ibex, 0, &u64));
   BAD(pmu_riscv_ibex_counters_start(&ibex, 1));
   BAD(pmu_riscv_ibex_counters_stop(&ibex, 1));
+  BAD(pmu_riscv_ibex_totals_track(&ibex, &totals));
   OK(pmu_riscv_ibex_init(&ibex, 2, 40));
   BAD(pmu_riscv_ibex_event_read(&ibex, 1, &u64)); /* reserved id */
   BAD(pmu_riscv_ibex_event_read(&ibex, 13, &u64));
@@ -163,8 +178,10 @@ int c_api_riscv_count_case(const c_api_env_t* env, uint64_t* hpm3) {
 }
 
 int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls) {
-  pmu_riscv_counters_t h;
+  pmu_riscv_counters_t h, copy;
   pmu_riscv_counters_config_t cfg;
+  static pmu_riscv_callbacks_t cbs;
+  static pmu_riscv_totals_t totals;
   unsigned bits = 0;
   uint32_t vec = 0;
   uint64_t total = 0;
@@ -172,6 +189,9 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
   cfg.counters = 0x1Du;
   cfg.sscofpmf = true;
   OK(pmu_riscv_counters_init(&h, &cfg));
+  OK(pmu_riscv_totals_init(&totals));
+  OK(pmu_riscv_totals_track(&h, &totals));
+  OK(pmu_riscv_callbacks_attach(&h, &cbs));
   OK(pmu_riscv_counters_prepare(&h));
   OK(pmu_riscv_counter_width_probe(&h, 3, &bits));
   CHECK(bits == 40);
@@ -185,8 +205,10 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
   CHECK((env->irq_lines(env->self) & 1u) != 0); /* LCOFI */
   OK(pmu_riscv_overflow_vector_read(&h, &vec));
   CHECK(vec == 1u << 3);
-  OK(pmu_riscv_overflow_irq_handle(&h, &vec));
-  CHECK(vec == 1u << 3);
+  copy = h; /* a handle copied by value is the same file: the ISR takes it */
+  memset(&h, 0, sizeof h);
+  pmu_riscv_overflow_isr(&copy);
+  h = copy;
   CHECK(calls->n == 1 && calls->sources[0] == 3);
   CHECK((env->irq_lines(env->self) & 1u) == 0);
   OK(pmu_riscv_counters_stop(&h, 1u << 3));
@@ -209,5 +231,42 @@ int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value) {
   OK(pmu_riscv_counters_stop(&h, 1u << 3));
   OK(pmu_riscv_counter_read(&h, 3, value));
   CHECK(*value > 0);
+  return 0;
+}
+
+/* S-mode under SBI: discover, program an SBI hardware event, take the
+ * supervisor LCOFI through the ISR adapter. The C++ side runs the CSR model
+ * at S privilege behind the SBI model. */
+int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t* total) {
+  pmu_riscv_counters_t h;
+  pmu_riscv_counters_config_t cfg;
+  static pmu_riscv_callbacks_t cbs;
+  static pmu_riscv_totals_t totals;
+  uint32_t mask = 0;
+  OK(pmu_riscv_counters_config_default(&cfg));
+  cfg.counters = 0x5u | 0x8u;
+  cfg.sscofpmf = true;
+  cfg.irq_mode = PMU_RISCV_IRQ_SUPERVISOR;
+  OK(pmu_riscv_counters_init(&h, &cfg));
+  OK(pmu_riscv_totals_init(&totals));
+  OK(pmu_riscv_totals_track(&h, &totals));
+  OK(pmu_riscv_callbacks_attach(&h, &cbs));
+  BAD(pmu_riscv_sbi_discover(&h, NULL));
+  OK(pmu_riscv_sbi_discover(&h, &mask));
+  CHECK(mask == 0xDu);
+  OK(pmu_riscv_counters_prepare(&h));
+  BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0x20));
+  OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0));
+  OK(pmu_riscv_overflow_callback_set(&h, 3, record, calls));
+  OK(pmu_riscv_counter_write(&h, 3, (uint64_t)0 - 100u));
+  OK(pmu_riscv_counter_reset_extended(&h, 3, 0));
+  OK(pmu_riscv_overflow_irq_enable(&h));
+  OK(pmu_riscv_counters_start(&h, 0x8u));
+  env->advance(env->self, 200);
+  CHECK((env->irq_lines(env->self) & 1u) != 0); /* supervisor LCOFI */
+  pmu_riscv_overflow_isr(&h);
+  CHECK(calls->n == 1 && calls->sources[0] == 3);
+  CHECK((env->irq_lines(env->self) & 1u) == 0);
+  OK(pmu_riscv_counter_read_extended(&h, 3, total));
   return 0;
 }

@@ -29,7 +29,11 @@ static int bad_handle(pmu_safesu_t* su) {
   const pmu_safesu_route_t r = {0, 1};
   pmu_safesu_info_t info;
   pmu_safesu_selftest_report_t rep;
+  static pmu_safesu_callbacks_t cbs;
+  static pmu_safesu_totals_t totals;
   BAD(pmu_safesu_info_get(su, &info));
+  BAD(pmu_safesu_callbacks_attach(su, &cbs));
+  BAD(pmu_safesu_totals_track(su, &totals));
   BAD(pmu_safesu_counters_enable(su));
   BAD(pmu_safesu_counters_disable(su));
   BAD(pmu_safesu_counters_reset(su));
@@ -78,13 +82,20 @@ static int bad_handle(pmu_safesu_t* su) {
   BAD(pmu_safesu_rdc_irq_handle(su, &u32));
   BAD(pmu_safesu_ft_irq_handle(su, 1));
   BAD(pmu_safesu_selftest_run(su, &rep));
+  pmu_safesu_overflow_isr(su); /* ignored: nothing touched */
+  pmu_safesu_rdc_isr(su);
   return 0;
 }
 
 int c_api_safesu_bad_args(void) {
   pmu_safesu_t su;
   pmu_safesu_params_t p;
+  pmu_safesu_map_t map;
+  pmu_safesu_mccu_line_t no_unit = {NULL, 0};
+  static pmu_safesu_callbacks_t cbs;
+  static pmu_safesu_totals_t totals;
   const pmu_safesu_route_t table[2] = {{0, 5}, {24, 5}}; /* second: no counter 24 */
+  const pmu_safesu_route_t twice[3] = {{0, 5}, {1, 6}, {0, 7}}; /* output 0 twice */
   const pmu_safesu_route_t bad_event[1] = {{0, 128}};
   int line;
   uint32_t u32;
@@ -102,13 +113,16 @@ int c_api_safesu_bad_args(void) {
   BAD(pmu_safesu_init(&su, 0x80100000u, (pmu_safesu_layout_t)4));
   BAD(pmu_safesu_params_default(NULL));
   OK(pmu_safesu_params_default(&p));
-  BAD(pmu_safesu_init_params(&su, 0x80100000u, NULL));
-  BAD(pmu_safesu_init_params(NULL, 0x80100000u, &p));
+  BAD(pmu_safesu_init_params(&su, 0x80100000u, NULL, &map));
+  BAD(pmu_safesu_init_params(NULL, 0x80100000u, &p, &map));
+  BAD(pmu_safesu_init_params(&su, 0x80100000u, &p, NULL));
   p.mccu_n_cores = 7; /* the RTL $errors outside 2..6 */
-  BAD(pmu_safesu_init_params(&su, 0x80100000u, &p));
+  BAD(pmu_safesu_init_params(&su, 0x80100000u, &p, &map));
   OK(pmu_safesu_params_default(&p));
-  p.vintage = (pmu_safesu_rdc_vintage_t)2;
-  BAD(pmu_safesu_init_params(&su, 0x80100000u, &p));
+  p.vintage = 2;
+  BAD(pmu_safesu_init_params(&su, 0x80100000u, &p, &map));
+  pmu_safesu_mccu_isr(NULL);  /* ignored */
+  pmu_safesu_mccu_isr(&no_unit); /* NULL unit: ignored */
 
   OK(pmu_safesu_init(&su, 0x80100000u, PMU_SAFESU_LAYOUT_4C128)); /* touches nothing */
   /* NULL out-pointers. */
@@ -127,6 +141,13 @@ int c_api_safesu_bad_args(void) {
   BAD(pmu_safesu_rdc_vector_read(&su, NULL));
   BAD(pmu_safesu_rdc_fired(&su, 0, NULL));
   BAD(pmu_safesu_selftest_run(&su, NULL));
+  /* Opt-in storage absent: nothing to call, no totals. */
+  CHECK(pmu_safesu_overflow_callback_set(&su, 0, record, NULL) == PMU_EUNAVAILABLE);
+  CHECK(pmu_safesu_counter_read64(&su, 0, &u64) == PMU_EUNAVAILABLE);
+  CHECK(pmu_safesu_counters_sync64(&su) == PMU_EUNAVAILABLE);
+  CHECK(pmu_safesu_mccu_irq_policy_set(&su, PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY) == PMU_EUNAVAILABLE);
+  OK(pmu_safesu_callbacks_attach(&su, &cbs));
+  OK(pmu_safesu_totals_track(&su, &totals));
   /* Out of range for 4 cores, 128 events, 24 counters. */
   BAD(pmu_safesu_counter_read(&su, 24, &u32));
   BAD(pmu_safesu_counters_read_all(&su, &u32, 25));
@@ -137,6 +158,7 @@ int c_api_safesu_bad_args(void) {
   BAD(pmu_safesu_crossbar_route(&su, 0, 128));
   BAD(pmu_safesu_crossbar_route_table(&su, table, 2));
   BAD(pmu_safesu_crossbar_route_table(&su, bad_event, 1));
+  BAD(pmu_safesu_crossbar_route_table(&su, twice, 3));
   BAD(pmu_safesu_crossbar_event_get(&su, 24, &u32));
   BAD(pmu_safesu_overflow_mask_set(&su, 1u << 24));
   BAD(pmu_safesu_overflow_irq_set(&su, 24, true));
@@ -158,7 +180,8 @@ int c_api_safesu_bad_args(void) {
   /* FT build: the FT hook takes 1 or 2 only. */
   OK(pmu_safesu_params_default(&p));
   p.ft = true;
-  OK(pmu_safesu_init_params(&su, 0x80100000u, &p));
+  OK(pmu_safesu_init_params(&su, 0x80100000u, &p, &map));
+  OK(pmu_safesu_callbacks_attach(&su, &cbs));
   BAD(pmu_safesu_ft_irq_handle(&su, 0));
   BAD(pmu_safesu_ft_irq_handle(&su, 3));
   BAD(pmu_grlib_safesu_find(0, PMU_GRLIB_DEFAULT_AHB_PNP, NULL));
@@ -184,10 +207,12 @@ int c_api_safesu_sequences(uintptr_t base) {
 
 int c_api_safesu_count_case(const c_api_env_t* env, uintptr_t base, uint32_t out[5]) {
   pmu_safesu_t su;
+  static pmu_safesu_totals_t totals; /* zero: starts at the first observation */
   const pmu_safesu_route_t t[3] = {{0, 5}, {4, 85}, {1, 6}};
   uint32_t ev = 0;
   uint64_t total = 0;
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_totals_track(&su, &totals));
   OK(pmu_safesu_crossbar_route_table(&su, t, 3));
   OK(pmu_safesu_crossbar_event_get(&su, 4, &ev));
   CHECK(ev == 85);
@@ -206,10 +231,16 @@ int c_api_safesu_count_case(const c_api_env_t* env, uintptr_t base, uint32_t out
 }
 
 int c_api_safesu_overflow_hook_case(const c_api_env_t* env, uintptr_t base, c_api_calls_t* calls) {
-  pmu_safesu_t su;
+  pmu_safesu_t su, moved;
+  pmu_safesu_callbacks_t cbs;
+  pmu_safesu_totals_t totals;
   uint32_t vec = 0, a = 0, b = 0;
   uint64_t total = 0;
+  memset(&cbs, 0, sizeof cbs);
+  memset(&totals, 0, sizeof totals);
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_callbacks_attach(&su, &cbs));
+  OK(pmu_safesu_totals_track(&su, &totals));
   OK(pmu_safesu_overflow_callback_set(&su, 2, record, calls));
   OK(pmu_safesu_overflow_irq_set(&su, 2, true));
   OK(pmu_safesu_overflow_enable(&su, true));
@@ -231,15 +262,32 @@ int c_api_safesu_overflow_hook_case(const c_api_env_t* env, uintptr_t base, c_ap
   /* A spurious call: nothing flagged, no callback, snapshot optional. */
   OK(pmu_safesu_overflow_irq_handle(&su, NULL));
   CHECK(calls->n == 1);
+  /* The handle moved by value (the original wiped): the copy is the unit,
+   * with the same callback and totals storage. The ISR adapter takes it. */
+  moved = su;
+  memset(&su, 0, sizeof su);
+  CHECK(pmu_safesu_counter_read(&su, 2, &a) == PMU_EBADARG);
+  OK(pmu_safesu_counter_write(&moved, 2, 0xFFFFFFF0u));
+  env->advance(env->self, 40);
+  CHECK((env->irq_lines(env->self) & 1u) != 0);
+  pmu_safesu_overflow_isr(&moved);
+  CHECK(calls->n == 2 && calls->sources[1] == 2);
+  CHECK((env->irq_lines(env->self) & 1u) == 0);
+  OK(pmu_safesu_counter_read64(&moved, 2, &total));
+  CHECK(total > 0xFFFFFFFFull + 0xFFFFFFF0ull - 0xFFFFFFE0ull); /* restarted at the write, wrapped again */
   return 0;
 }
 
 int c_api_safesu_mccu_hook_case(const c_api_env_t* env, uintptr_t base, c_api_calls_t* calls) {
   pmu_safesu_t su;
+  pmu_safesu_callbacks_t cbs;
   const unsigned core = 1, input = 2; /* inputs 2c and 2c+1 belong to core c */
-  uint32_t rem = 0;
+  pmu_safesu_mccu_line_t line;
+  uint32_t rem = 0, served = 0;
   uint8_t w = 0;
+  memset(&cbs, 0, sizeof cbs);
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_callbacks_attach(&su, &cbs));
   OK(pmu_safesu_mccu_callback_set(&su, core, record, calls));
   OK(pmu_safesu_crossbar_route(&su, input, 9));
   OK(pmu_safesu_mccu_weight_set(&su, input, 5));
@@ -256,23 +304,40 @@ int c_api_safesu_mccu_hook_case(const c_api_env_t* env, uintptr_t base, c_api_ca
   OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
   CHECK(rem == 0);
   CHECK((env->irq_lines(env->self) & (1u << (8 + core))) != 0);
-  OK(pmu_safesu_mccu_irq_handle(&su, core, &rem)); /* default policy: refill */
-  CHECK(rem == 0);                                 /* what the hook saw */
+  OK(pmu_safesu_mccu_irq_handle(&su, core, &served)); /* default policy: refill */
+  CHECK(served == 1u << core);
   CHECK(calls->n == 1 && calls->sources[0] == core);
   CHECK((env->irq_lines(env->self) & (1u << (8 + core))) == 0);
   OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
   CHECK(rem == 100);
+  /* Again through the ISR adapter, with the clear-only policy. */
+  OK(pmu_safesu_mccu_irq_policy_set(&su, PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY));
+  env->set_event(env->self, 9, true);
+  env->advance(env->self, 40);
+  env->set_event(env->self, 9, false);
+  env->advance(env->self, 5);
+  CHECK((env->irq_lines(env->self) & (1u << (8 + core))) != 0);
+  line.su = &su;
+  line.core = core;
+  pmu_safesu_mccu_isr(&line);
+  CHECK(calls->n == 2 && calls->sources[1] == core);
+  CHECK((env->irq_lines(env->self) & (1u << (8 + core))) == 0);
+  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
+  CHECK(rem == 0); /* not refilled */
   OK(pmu_safesu_mccu_disable(&su));
   return 0;
 }
 
 int c_api_safesu_rdc_hook_case(const c_api_env_t* env, uintptr_t base, c_api_calls_t* calls) {
   pmu_safesu_t su;
+  static pmu_safesu_callbacks_t cbs;
   const unsigned input = 3;
   uint8_t wm = 0, all[8];
   uint32_t vec = 0;
   bool fired = false;
+  memset(&cbs, 0, sizeof cbs);
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_callbacks_attach(&su, &cbs));
   OK(pmu_safesu_rdc_callback_set(&su, input, record, calls));
   OK(pmu_safesu_crossbar_route(&su, input, 7));
   OK(pmu_safesu_rdc_threshold_set(&su, input, 10));
@@ -294,6 +359,15 @@ int c_api_safesu_rdc_hook_case(const c_api_env_t* env, uintptr_t base, c_api_cal
   CHECK((env->irq_lines(env->self) & 4u) == 0);
   OK(pmu_safesu_rdc_watermarks_read(&su, all, 8));
   CHECK(all[input] == wm); /* kept by the hook's toggle */
+  /* Again through the ISR adapter. */
+  env->set_event(env->self, 7, true);
+  env->advance(env->self, 20);
+  env->set_event(env->self, 7, false);
+  env->advance(env->self, 3);
+  CHECK((env->irq_lines(env->self) & 4u) != 0);
+  pmu_safesu_rdc_isr(&su);
+  CHECK(calls->n == 2 && calls->sources[1] == input);
+  CHECK((env->irq_lines(env->self) & 4u) == 0);
   OK(pmu_safesu_rdc_reset(&su));
   OK(pmu_safesu_rdc_watermark_read(&su, input, &wm));
   CHECK(wm == 0);
@@ -316,13 +390,14 @@ int c_api_safesu_selftest_case(uintptr_t base, unsigned* checks) {
 int c_api_safesu_params_case(uintptr_t base) {
   pmu_safesu_t su;
   pmu_safesu_params_t p;
+  pmu_safesu_map_t map, old_map;
   pmu_safesu_info_t info;
   uint32_t ev = 0;
   OK(pmu_safesu_params_default(&p));
   CHECK(p.reg_width == 32 && p.n_counters == 24 && p.mccu_n_events == 2 && p.weight0_never_fires);
   p.mccu_n_cores = 6;
   p.n_soc_ev = 256;
-  OK(pmu_safesu_init_params(&su, base, &p));
+  OK(pmu_safesu_init_params(&su, base, &p, &map));
   OK(pmu_safesu_info_get(&su, &info));
   CHECK(info.base == base && info.n_counters == 24 && info.n_cores == 6 && info.n_inputs == 12);
   CHECK(info.n_soc_ev == 256 && !info.ft && info.rdc_usable);
@@ -333,7 +408,7 @@ int c_api_safesu_params_case(uintptr_t base) {
   /* Old 4-core RTL: the RDC cannot be used. */
   OK(pmu_safesu_params_default(&p));
   p.vintage = PMU_SAFESU_RDC_PRE2025;
-  OK(pmu_safesu_init_params(&su, base, &p));
+  OK(pmu_safesu_init_params(&su, base, &p, &old_map));
   OK(pmu_safesu_info_get(&su, &info));
   CHECK(!info.rdc_usable);
   CHECK(pmu_safesu_rdc_enable(&su) == PMU_EUNAVAILABLE);
@@ -342,10 +417,26 @@ int c_api_safesu_params_case(uintptr_t base) {
 
 int c_api_safesu_ft_unavailable(uintptr_t base) {
   pmu_safesu_t su;
+  pmu_safesu_callbacks_t cbs;
+  memset(&cbs, 0, sizeof cbs);
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_6C256));
+  OK(pmu_safesu_callbacks_attach(&su, &cbs));
   CHECK(pmu_safesu_ft_callback_set(&su, record, NULL) == PMU_EUNAVAILABLE);
   CHECK(pmu_safesu_ft_irq_handle(&su, 1) == PMU_EUNAVAILABLE);
   CHECK(strcmp(pmu_status_name(PMU_EUNAVAILABLE), "unavailable") == 0);
+  return 0;
+}
+
+int c_api_safesu_wrapper_case(void) {
+  pmu_safesu_wrapper_irqs_t l;
+  OK(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_A, 4, &l));
+  CHECK(l.overflow == 6 && l.quota == 12 && l.rdc == 11 && l.mccu0 == 7);
+  OK(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_B, 6, &l));
+  CHECK(l.overflow == 10 && l.rdc == 11 && l.mccu0 == 4);
+  BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_A, 6, &l)); /* version A is 4 cores only */
+  BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_C, 7, &l));
+  BAD(pmu_safesu_wrapper_irqs_get((pmu_safesu_wrapper_t)3, 4, &l));
+  BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_B, 4, NULL));
   return 0;
 }
 
@@ -356,5 +447,44 @@ int c_api_grlib_find_case(uintptr_t area, uintptr_t expect_base) {
   CHECK(d.base == expect_base && d.device == 0x003 && (d.vendor == 0x09 || d.vendor == 0x0E));
   OK(pmu_safesu_init(&su, d.base, PMU_SAFESU_LAYOUT_4C128));
   CHECK(pmu_grlib_safesu_find(1, area, &d) == PMU_ENOTFOUND);
+  return 0;
+}
+
+/* A configuration and one overflow interrupt, all from C. c_api_test.cpp runs
+ * the same C++ calls on a second model and compares the two access logs:
+ * the C layer adds no access and drops none. The route table covers every
+ * counter: one call, each crossbar register written once. */
+int c_api_safesu_mirror_case(const c_api_env_t* env, uintptr_t base, uint32_t* served) {
+  static pmu_safesu_callbacks_t cbs;
+  static pmu_safesu_totals_t totals;
+  static const uint8_t weights[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  pmu_safesu_route_t table[24];
+  pmu_safesu_t su;
+  uint32_t v = 0;
+  uint64_t total = 0;
+  unsigned k;
+  memset(&cbs, 0, sizeof cbs);
+  memset(&totals, 0, sizeof totals);
+  for (k = 0; k < 24; ++k) {
+    table[k].output = (uint8_t)(23u - k);
+    table[k].event = (uint16_t)(k + 1u);
+  }
+  OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
+  OK(pmu_safesu_callbacks_attach(&su, &cbs));
+  OK(pmu_safesu_totals_track(&su, &totals));
+  OK(pmu_safesu_crossbar_route_table(&su, table, 24));
+  OK(pmu_safesu_mccu_weights_set(&su, weights, 8));
+  OK(pmu_safesu_counters_reset(&su));
+  OK(pmu_safesu_overflow_irq_set(&su, 5, true));
+  OK(pmu_safesu_overflow_enable(&su, true));
+  OK(pmu_safesu_counter_write(&su, 5, 0xFFFFFFF0u));
+  OK(pmu_safesu_selftest_mode_set(&su, PMU_SAFESU_MODE_ALL_ONES));
+  OK(pmu_safesu_counters_enable(&su));
+  env->advance(env->self, 40);
+  OK(pmu_safesu_overflow_irq_handle(&su, served));
+  OK(pmu_safesu_counters_disable(&su));
+  OK(pmu_safesu_counter_read(&su, 5, &v));
+  OK(pmu_safesu_counter_read64(&su, 5, &total));
+  CHECK(total > 0xFFFFFFFFull && (uint32_t)total == v);
   return 0;
 }

@@ -11,8 +11,10 @@
 #include "pmu_sim/grlib_pnp_model.hpp"
 #include "pmu/c/pmu.h"
 #include "pmu/cm/layout.hpp"
+#include "pmu/safesu/safesu.hpp"
 #include "pmu/status.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "pmu_sim/riscv_sbi_model.hpp"
 #include "pmu_sim/safesu_model.hpp"
 #include "host/backend.hpp"
 
@@ -52,9 +54,10 @@ TEST(CApi, StatusCodesAndNamesMatchTheCxxStatus) {
 
 TEST(CApi, HandlesAreAlignedForTheirObjects) {
   EXPECT_EQ(alignof(pmu_safesu_t), alignof(uint64_t));
-  EXPECT_EQ(sizeof(pmu_safesu_t), size_t{PMU_SAFESU_HANDLE_SIZE});
-  EXPECT_EQ(sizeof(pmu_cm_t), size_t{PMU_CM_HANDLE_SIZE});
-  EXPECT_EQ(sizeof(pmu_riscv_counters_t), size_t{PMU_RISCV_COUNTERS_HANDLE_SIZE});
+  EXPECT_EQ(sizeof(pmu_safesu_t), PMU_SAFESU_HANDLE_WORDS * sizeof(void*));
+  EXPECT_EQ(sizeof(pmu_cm_t), PMU_CM_HANDLE_WORDS * sizeof(void*));
+  EXPECT_EQ(sizeof(pmu_riscv_counters_t), PMU_RISCV_COUNTERS_HANDLE_WORDS * sizeof(void*));
+  EXPECT_EQ(sizeof(pmu_riscv_ibex_t), PMU_RISCV_IBEX_HANDLE_WORDS * sizeof(void*));
 }
 
 // ---- Bad input: nothing touched ---------------------------------------------------
@@ -78,6 +81,12 @@ TEST(CApi, RiscvBadArgumentsTouchNothing) {
   test::ScopedBackend use(bus);
   EXPECT_EQ(c_api_riscv_bad_args(), 0) << "c_api_riscv.c line";
   EXPECT_TRUE(bus.log.empty());
+}
+
+TEST(CApi, SafesuWrapperIrqLinesTouchNothing) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c_api_safesu_wrapper_case(), 0) << "c_api_safesu.c line";
 }
 
 TEST(CApi, SafesuFtHooksUnavailableWithoutFtAndTouchNothing) {
@@ -119,14 +128,15 @@ TEST_F(CApiSafesu, CountsTheRoutedEventsExactlyAsTheModel) {
 TEST_F(CApiSafesu, OverflowHookFromC) {
   test::ScopedBackend use(bus);
   ASSERT_EQ(c_api_safesu_overflow_hook_case(&env.c, kSafesuBase, &calls), 0) << "c_api_safesu.c line";
-  EXPECT_EQ(calls.n, 1u);
+  EXPECT_EQ(calls.n, 2u);  // the hook, then the ISR adapter on the moved handle
   EXPECT_EQ(model.overflow_flags() & (1u << 2), 0u);
 }
 
 TEST_F(CApiSafesu, MccuHookFromC) {
   test::ScopedBackend use(bus);
   ASSERT_EQ(c_api_safesu_mccu_hook_case(&env.c, kSafesuBase, &calls), 0) << "c_api_safesu.c line";
-  EXPECT_EQ(model.mccu_remaining(1), 100u);
+  EXPECT_EQ(calls.n, 2u);                  // the hook (refill), then the ISR adapter (clear only)
+  EXPECT_EQ(model.mccu_remaining(1), 0u);  // the clear-only policy did not refill
 }
 
 TEST_F(CApiSafesu, RdcHookFromC) {
@@ -140,6 +150,63 @@ TEST_F(CApiSafesu, SelftestReportFromC) {
   unsigned checks = 0;
   ASSERT_EQ(c_api_safesu_selftest_case(kSafesuBase, &checks), 0) << "c_api_safesu.c line";
   EXPECT_GT(checks, 5u);
+}
+
+// The same calls from C and from C++ on two fresh models: the same accesses,
+// in the same order (the C layer is the C++ call after a handle check).
+TEST(CApiSafesuMirror, CCallsMakeTheCxxAccesses) {
+  std::vector<test::Access> from_c, from_cxx;
+  uint32_t served_c = 0;
+  {
+    models::SafesuModel model{models::SafesuModel::Config{}};
+    test::ModelBus bus;
+    bus.map(kSafesuBase, models::SafesuModel::kWindowSize, &model);
+    Env<models::SafesuModel> env{bus, model};
+    test::ScopedBackend use(bus);
+    ASSERT_EQ(c_api_safesu_mirror_case(&env.c, kSafesuBase, &served_c), 0) << "c_api_safesu.c line";
+    from_c = bus.log;
+  }
+  {
+    using namespace pmu::safesu;
+    models::SafesuModel model{models::SafesuModel::Config{}};
+    test::ModelBus bus;
+    bus.map(kSafesuBase, models::SafesuModel::kWindowSize, &model);
+    test::ScopedBackend use(bus);
+    static Callbacks cbs{};
+    static Totals totals{};
+    static const uint8_t weights[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    Route table[24];
+    for (unsigned k = 0; k < 24; ++k) table[k] = Route{static_cast<uint8_t>(23 - k), static_cast<uint16_t>(k + 1)};
+    SafeSU su{kSafesuBase, k4c128};
+    ASSERT_EQ(su.attach_callbacks(&cbs), Status::kOk);
+    ASSERT_EQ(su.track_totals(&totals), Status::kOk);
+    ASSERT_EQ(su.route_table(table, 24), Status::kOk);
+    ASSERT_EQ(su.set_weights(weights, 8), Status::kOk);
+    ASSERT_EQ(su.reset(), Status::kOk);
+    ASSERT_EQ(su.set_overflow_irq(5, true), Status::kOk);
+    ASSERT_EQ(su.enable_overflow(true), Status::kOk);
+    ASSERT_EQ(su.write(5, 0xFFFFFFF0u), Status::kOk);
+    ASSERT_EQ(su.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+    ASSERT_EQ(su.start(su.all_counters()), Status::kOk);
+    bus.advance(40);
+    const Result<uint32_t> served = su.handle_overflow_irq();
+    ASSERT_TRUE(served.ok());
+    EXPECT_EQ(served.value(), served_c);
+    ASSERT_EQ(su.stop(su.all_counters()), Status::kOk);
+    ASSERT_TRUE(su.read(5).ok());
+    ASSERT_TRUE(su.read64(5).ok());
+    from_cxx = bus.log;
+  }
+  EXPECT_EQ(served_c, 1u << 5);
+  EXPECT_EQ(test::to_string(from_c), test::to_string(from_cxx));
+  // The 24-entry table: each crossbar register (43..48 for 7-bit fields)
+  // written exactly once.
+  for (unsigned r = 43; r <= 48; ++r) {
+    unsigned writes = 0;
+    for (const test::Access& a : from_c)
+      if (a.kind == test::Access::kWrite && a.addr == kSafesuBase + 4u * r) ++writes;
+    EXPECT_EQ(writes, 1u) << "crossbar register " << r;
+  }
 }
 
 TEST(CApiSafesuParams, CustomParametersGiveTheirLayout) {
@@ -231,6 +298,31 @@ TEST(CApiRiscv, LcofiHookFromC) {
   ASSERT_EQ(c_api_riscv_overflow_hook_case(&env.c, &calls), 0) << "c_api_riscv.c line";
   EXPECT_EQ(model.wraps(3), 1u);
   EXPECT_FALSE(model.lcofip());
+}
+
+// S-mode under SBI: the CSR model at S privilege behind the SBI model, set
+// up as OpenSBI leaves it (shadows open, LCOFI delegated).
+TEST(CApiRiscv, SbiBackendFromSupervisorMode) {
+  models::RiscvCsrConfig mc = riscv_cfg(64, false);
+  mc.num_hpm = 4;
+  models::RiscvCsrModel csrs{mc};
+  models::SbiPmuModel sbi{&csrs};
+  ASSERT_TRUE(csrs.csr_write(0x306, 0xFFFFFFFF));  // mcounteren
+  ASSERT_TRUE(csrs.csr_write(0x303, uint64_t{1} << 13));  // mideleg.LCOFI
+  ASSERT_TRUE(csrs.csr_write(0x320, 0xFFFFFFFF));  // mcountinhibit
+  csrs.set_privilege(models::Priv::kS);
+  csrs.set_event_rate(2, 1);  // the selector SBI writes for hardware event 2 (instructions)
+  test::ModelBus bus(0);
+  bus.map_csr(&csrs);
+  bus.map_sbi(&sbi);
+  Env<models::RiscvCsrModel> env{bus, csrs};
+  c_api_calls_t calls{};
+  uint64_t total = 0;
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(c_api_riscv_sbi_case(&env.c, &calls, &total), 0) << "c_api_riscv.c line";
+  EXPECT_EQ(total, csrs.counter(3) + 100);  // every count since the write of -100, across the wrap
+  EXPECT_FALSE(csrs.lcofip());
+  EXPECT_EQ(csrs.illegal_accesses(), 0u);  // nothing machine-only from S-mode
 }
 
 TEST(CApiRiscv, AmeCompositionCountsAsTheModel) {

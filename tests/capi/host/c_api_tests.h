@@ -37,6 +37,8 @@ int c_api_safesu_rdc_hook_case(const c_api_env_t* env, uintptr_t base, c_api_cal
 int c_api_safesu_selftest_case(uintptr_t base, unsigned* checks);
 int c_api_safesu_params_case(uintptr_t base);
 int c_api_safesu_ft_unavailable(uintptr_t base);
+int c_api_safesu_mirror_case(const c_api_env_t* env, uintptr_t base, uint32_t* served);
+int c_api_safesu_wrapper_case(void);
 int c_api_grlib_find_case(uintptr_t area, uintptr_t expect_base);
 
 /* CM (c_api_cm.c). */
@@ -50,6 +52,7 @@ int c_api_riscv_bad_args(void);
 int c_api_riscv_count_case(const c_api_env_t* env, uint64_t* hpm3);
 int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls);
 int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value);
+int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t* total);
 
 #ifdef __cplusplus
 }

@@ -34,6 +34,11 @@ static void check(bool ok, const char* what) {
 }
 
 static pmu_safesu_t g_su;
+static pmu_safesu_callbacks_t g_callbacks; /* the driver's opt-in state, in our storage */
+static pmu_safesu_totals_t g_totals;
+#if defined(__riscv)
+static pmu_cm_totals_t g_cm_totals;
+#endif
 enum { kWrap = 3 };
 static volatile unsigned g_hook_calls;
 static volatile unsigned g_hook_counter;
@@ -63,6 +68,8 @@ int main(void) {
   check(fw_sim_attach(), "the emulated units mapped");
 
   check(pmu_safesu_init(&g_su, fw_safesu_base(), PMU_SAFESU_LAYOUT_4C128) == PMU_OK, "SafeSU handle");
+  check(pmu_safesu_callbacks_attach(&g_su, &g_callbacks) == PMU_OK, "SafeSU callbacks attached");
+  check(pmu_safesu_totals_track(&g_su, &g_totals) == PMU_OK, "SafeSU totals tracked");
   check(pmu_safesu_crossbar_route(&g_su, 0, fw_event_cpu0_cycles()) == PMU_OK, "route counter 0");
   check(pmu_safesu_crossbar_route(&g_su, 1, fw_event_cpu0_compute()) == PMU_OK, "route counter 1");
   check(pmu_safesu_crossbar_route(&g_su, kWrap, fw_event_cpu0_cycles()) == PMU_OK, "route counter 3");
@@ -78,6 +85,7 @@ int main(void) {
 #if defined(__riscv)
   if (has_cm) {
     check(pmu_cm_init(&cm, fw_cm_gcr_base(), true) == PMU_OK && pmu_cm_probe(&cm) == PMU_OK, "CM perf block");
+    check(pmu_cm_totals_track(&cm, &g_cm_totals) == PMU_OK, "CM totals tracked");
     check(pmu_cm_counters_reset_and_start(&cm, PMU_CM_SET_ALL) == PMU_OK, "CM counters started");
   }
 #endif
