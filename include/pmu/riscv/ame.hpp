@@ -28,7 +28,7 @@ enum class OpType : uint8_t {
   kOr = 0,   ///< Bitwise OR of the two per-cycle increments.
   kAnd = 1,  ///< Bitwise AND.
   kXor = 2,  ///< Bitwise XOR.
-  kAdd = 4,  ///< Sum.
+  kAdd = 4   ///< Sum.
 };
 /// True for an OPTYPE the hardware accepts (0, 1, 2, 4).
 constexpr bool legal_optype(unsigned op) { return op == 0 || op == 1 || op == 2 || op == 4; }

@@ -12,7 +12,7 @@ namespace pmu::riscv {
 /// reads the OF bits one counter at a time (docs/hw/riscv-counters.md §2.5).
 enum class OverflowSource : uint8_t {
   kScountovf,  ///< One read of scountovf (needs mcounteren on QEMU 7.2 in M-mode).
-  kEventOf,    ///< The OF bit of each implemented hpm counter's mhpmevent, one CSR read per counter.
+  kEventOf     ///< The OF bit of each implemented hpm counter's mhpmevent, one CSR read per counter.
 };
 
 /// What a RISC-V counter file has (plain data, constexpr).

@@ -38,7 +38,7 @@ enum class RetireState : uint8_t {
   kRetired = 0,  ///< At least one instruction retired.
   kStalled = 1,  ///< Stalled.
   kFlushed = 2,  ///< Flushed.
-  kDrained = 3,  ///< Drained, or not supplied.
+  kDrained = 3   ///< Drained, or not supplied.
 };
 
 /// CAUSE bits the proposal recommends first (the rest are implementation's).

@@ -28,7 +28,7 @@ namespace pmu::util {
 /// Where a counter's hardware overflow flag sets.
 enum class FlagAt : uint8_t {
   kWrapToZero,  ///< On the wrap from all ones to zero (RISC-V, CM).
-  kAllOnes,     ///< When the counter becomes all ones (the SafeSU).
+  kAllOnes      ///< When the counter becomes all ones (the SafeSU).
 };
 
 /// A narrow hardware counter extended to a 64-bit total (this header's scheme); Raw is the

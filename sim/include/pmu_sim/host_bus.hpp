@@ -37,7 +37,7 @@ struct Access {
     kCsrWrite,  ///< CSR write.
     kCsrSet,    ///< csrrs.
     kCsrClear,  ///< csrrc.
-    kSbi,       ///< SBI call.
+    kSbi        ///< SBI call.
   };
   Kind kind;              ///< What the access was.
   uint64_t addr;          ///< MMIO address, CSR number, or (SBI) eid << 8 | fid.

@@ -42,7 +42,7 @@ struct RiscvCsrConfig {
 enum class Priv : uint8_t {
   kU = 0,  ///< User.
   kS = 1,  ///< Supervisor.
-  kM = 3,  ///< Machine.
+  kM = 3   ///< Machine.
 };
 
 /// Behavioural model of a RISC-V counter CSR file (this header's semantics).

@@ -234,7 +234,7 @@ class SafesuModel final : public MmioModel {
     kNone,         ///< No fault.
     kStuckAt,      ///< Counter and readable copy hold 'value'.
     kNeverCounts,  ///< Never adds its event.
-    kWrongStep,    ///< Adds 'value' per counted cycle.
+    kWrongStep     ///< Adds 'value' per counted cycle.
   };
 
   /// A unit in reset state, all event pins low (event 0 high with event0_high).
