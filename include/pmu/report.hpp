@@ -10,6 +10,7 @@
 
 #include "pmu/status.hpp"
 
+/// Counter reports as text through a character sink.
 namespace pmu::report {
 
 /// A character sink the board or test provides (a UART, a buffer): the formatter's only output.

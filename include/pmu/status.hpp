@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+/// pmukit: drivers for performance-monitoring units (SafeSU, CM, GRLIB, RISC-V counters), freestanding C++17.
 namespace pmu {
 
 /// The outcome of a pmukit call (this header's contract); [[nodiscard]], so a dropped status does not compile under -Werror.

@@ -20,6 +20,7 @@
 
 #include "pmu/util/bits.hpp"
 
+/// Typed registers: fields, values and access verbs checked at compile time.
 namespace pmu::reg {
 
 /// How software may access a register or field.

@@ -21,6 +21,7 @@
 #include "pmu/riscv/machine_csrs.hpp"
 #include "pmu/status.hpp"
 
+/// XiangShan CUTE AME counters (docs/hw/riscv-counters.md §3.5).
 namespace pmu::riscv::ame {
 
 /// ame_mhpmevent OPTYPE values: how two per-cycle event increments combine (docs/hw/riscv-counters.md §3.1, §3.2).

@@ -24,6 +24,7 @@
 #include "pmu/status.hpp"
 #include "pmu/util/bits.hpp"
 
+/// RISC-V counters: the standard machine CSRs, SBI, Ibex, AME and Sspesa.
 namespace pmu::riscv {
 
 /// A file of RISC-V counters behind the counter-unit contract; Map says how it reaches them (this header's list).

@@ -16,6 +16,7 @@
 #include "pmu/status.hpp"
 #include "pmu/util/bits.hpp"
 
+/// The Ibex hardware performance monitor (docs/hw/riscv-counters.md §1).
 namespace pmu::riscv::ibex {
 
 /// Ibex event ids; counter N counts event N (docs/hw/riscv-counters.md §1.4).

@@ -11,6 +11,7 @@
 
 #include "pmu/hal/sbi.hpp"
 
+/// The SBI PMU extension: numbers, flags and one-ecall calls.
 namespace pmu::riscv::sbi_pmu {
 
 constexpr uint32_t kEid = 0x504D55;          ///< The PMU extension's EID ("PMU").

@@ -13,6 +13,7 @@
 #include "pmu/reg/field.hpp"
 #include "pmu/status.hpp"
 
+/// Sspesa sample details (docs/hw/riscv-counters.md §4).
 namespace pmu::riscv::sspesa {
 
 /// Register tag of shpmsdetailsdata (reg::Field scheme): 64 bits, read-write (WARL).

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// Freestanding helpers (the cross toolchains ship no C++ standard library).
 namespace pmu::util {
 
 /// ceil(a / b), written the way the SafeSU RTL writes it: (a-1)/b+1 (a > 0).

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+/// Behavioural models of the units: the simulator's oracle, served to host tests and QEMU.
 namespace pmu::models {
 
 /// A behavioural model of a memory-mapped unit: served by the host seam or the trap-and-emulate stub device.
