@@ -33,14 +33,18 @@
 
 namespace pmu {
 
+/// The contract's compile-time checks, one trait per clause (no `<type_traits>`: freestanding).
 namespace contract {
+/// std::declval stand-in: names a T& in unevaluated operands only (never defined).
 template <typename T>
 T&& declval() noexcept;
+/// std::void_t stand-in: SFINAE on whether an expression is well formed.
 template <typename...>
 using void_t = void;
+/// std::bool_constant stand-in: the base of every clause trait.
 template <bool B>
 struct bool_constant {
-  static constexpr bool value = B;
+  static constexpr bool value = B;  ///< The trait's answer.
 };
 
 #define PMU_CONTRACT_MEMBER(name, expr, expected)                                                    \
@@ -49,6 +53,7 @@ struct bool_constant {
   template <typename T>                                                                             \
   struct name<T, void_t<decltype(expr)>> : bool_constant<util::is_same<decltype(expr), expected>::value> {}
 
+/// Clause: `using raw_type = uint32_t or uint64_t`.
 template <typename T, typename = void>
 struct has_raw_type : bool_constant<false> {};
 template <typename T>
@@ -56,6 +61,7 @@ struct has_raw_type<T, void_t<typename T::raw_type>>
     : bool_constant<util::is_same<typename T::raw_type, uint32_t>::value ||
                     util::is_same<typename T::raw_type, uint64_t>::value> {};
 
+/// Clause: `Result<raw_type> read(unsigned)`.
 template <typename T, typename = void>
 struct has_read : bool_constant<false> {};
 template <typename T>
@@ -71,6 +77,7 @@ PMU_CONTRACT_MEMBER(has_overflow_isr, &T::overflow_isr, IsrFn);
 #undef PMU_CONTRACT_MEMBER
 }  // namespace contract
 
+/// True when T meets the whole counter-unit contract (this header's list); each unit static_asserts it.
 template <typename T>
 struct is_counter_unit
     : contract::bool_constant<contract::has_raw_type<T>::value && contract::has_read<T>::value &&
@@ -78,7 +85,7 @@ struct is_counter_unit
                               contract::has_stop<T>::value && contract::has_on_overflow<T>::value &&
                               contract::has_overflow_hook<T>::value && contract::has_overflow_isr<T>::value> {};
 
-// One static_assert per clause, so a unit that misses one is told which.
+/// One static_assert per clause, so a unit that misses one is told which; returns is_counter_unit<T>::value.
 template <typename T>
 constexpr bool check_counter_unit() {
   static_assert(contract::has_raw_type<T>::value, "counter unit: `using raw_type = uint32_t or uint64_t`");

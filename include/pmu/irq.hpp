@@ -28,15 +28,18 @@
 
 namespace pmu {
 
-// 'source' is the counter, core or input index the callback was registered
-// for; 'ctx' is the application's pointer, passed back untouched.
+/// An overflow/interrupt callback: 'source' is the counter, core or input index the
+/// callback was registered for; 'ctx' is the application's pointer, passed back untouched.
 using IrqCallbackFn = void (*)(void* ctx, unsigned source);
 
+/// A callback and its context, as a unit's callback table stores them (empty: no call).
 struct IrqCallback {
-  IrqCallbackFn fn = nullptr;
-  void* ctx = nullptr;
+  IrqCallbackFn fn = nullptr;  ///< Function to call; nullptr: none.
+  void* ctx = nullptr;         ///< Passed back to fn untouched.
 
+  /// True when a function is set.
   constexpr bool set() const { return fn != nullptr; }
+  /// Calls fn(ctx, source) if fn is set; nothing otherwise.
   // Always inlined: at -Os GCC would otherwise make every hook call a
   // trampoline before the application's function (measured: +8 instructions).
   __attribute__((always_inline)) void operator()(unsigned source) const {
@@ -44,11 +47,11 @@ struct IrqCallback {
   }
 };
 
-// The shape of an ISR adapter: what an RTOS calls with the unit as argument.
+/// The shape of an ISR adapter: what an RTOS calls with the unit as argument.
 using IsrFn = void (*)(void* unit);
 
-// The overflow ISR adapter of any counter unit (see counter_unit.hpp):
-// units define `static void overflow_isr(void* self)` as this.
+/// The overflow ISR adapter of any counter unit (see counter_unit.hpp):
+/// units define `static void overflow_isr(void* self)` as this.
 template <typename Unit>
 void overflow_isr(void* unit) {
   (void)static_cast<Unit*>(unit)->handle_overflow_irq();

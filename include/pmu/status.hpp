@@ -15,19 +15,23 @@
 
 #include <stdint.h>
 
+/// pmukit: drivers for performance-monitoring units (SafeSU, CM, GRLIB, RISC-V counters), freestanding C++17.
 namespace pmu {
 
+/// The outcome of a pmukit call (this header's contract); [[nodiscard]], so a dropped status does not compile under -Werror.
 enum class [[nodiscard]] Status : uint8_t {
-  kOk = 0,
-  kBadArg = 1,
-  kUnavailable = 2,
-  kNotFound = 3,
-  kMismatch = 4,
-  kFailed = 5,
+  kOk = 0,           ///< The call did what it says.
+  kBadArg = 1,       ///< An argument was out of range; no register was touched.
+  kUnavailable = 2,  ///< Unit or feature absent on this build/board; a retry is side-effect free.
+  kNotFound = 3,     ///< A discovery scan completed and did not find the unit.
+  kMismatch = 4,     ///< The hardware answered, but not what the layout expects.
+  kFailed = 5,       ///< A self-test or verification step observed a wrong value.
 };
 
+/// True for Status::kOk.
 constexpr bool ok(Status s) { return s == Status::kOk; }
 
+/// A short lower-case name for s ("ok", "bad-arg", ...); "unknown" for a value outside the enum.
 constexpr const char* to_string(Status s) {
   switch (s) {
     case Status::kOk: return "ok";
@@ -40,15 +44,21 @@ constexpr const char* to_string(Status s) {
   return "unknown";
 }
 
-// A value or a status: what a call that reads something returns.
+/// A value or a status: what a call that reads something returns.
 template <typename T>
 class [[nodiscard]] Result {
  public:
+  /// A successful result holding value (implicit, so `return v;` works).
   constexpr Result(T value) : value_(value), status_(Status::kOk) {}  // NOLINT
+  /// A failed result: status (should not be kOk); value() is then T{}.
   constexpr Result(Status status) : value_(), status_(status) {}     // NOLINT
+  /// True when the call succeeded and value() is meaningful.
   constexpr bool ok() const { return status_ == Status::kOk; }
+  /// The call's status (kOk on success).
   constexpr Status status() const { return status_; }
+  /// The value; T{} when !ok().
   constexpr T value() const { return value_; }
+  /// The value when ok(), else fallback.
   constexpr T value_or(T fallback) const { return ok() ? value_ : fallback; }
 
  private:

@@ -17,6 +17,7 @@
 
 #include "pmu/reg/field.hpp"
 
+/// The MIPS Coherence Manager GCR performance counters (docs/hw/cm-gcr-perf.md §5).
 namespace pmu::cm {
 
 using reg::Access;
@@ -116,6 +117,7 @@ constexpr Regs kRegs{};
 constexpr uint32_t kPerfWindowEnd = 0x1AC;
 
 // ---- GCR_DB_PC_CTL fields --------------------------------------------------------
+/// Fields of GCR_DB_PC_CTL.
 namespace ctl {
 /// Perf_Int_En: CM_PCInt asserts while an overflow flag is set.
 constexpr reg::Field<PcCtlTag> kPerfIntEn = reg::flag<PcCtlTag>(30);
@@ -139,6 +141,7 @@ __attribute__((always_inline)) constexpr uint32_t reset_bits(uint32_t mask) { re
 }  // namespace ctl
 
 // ---- GCR_DB_PC_EVENT fields ------------------------------------------------------
+/// Fields of GCR_DB_PC_EVENT.
 namespace event_sel {
 /// The event field of event counter i: P0_Event [7:0], P1_Event [15:8].
 __attribute__((always_inline)) constexpr reg::Field<PcEventTag> field(unsigned i) { return reg::Field<PcEventTag>(i == kP0Counter ? 0 : 8, 8); }

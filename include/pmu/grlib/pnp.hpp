@@ -34,6 +34,7 @@
 #include "pmu/reg/field.hpp"
 #include "pmu/status.hpp"
 
+/// GRLIB plug&play discovery (docs/hw/grlib-leon3-qemu.md §6).
 namespace pmu::grlib {
 
 using reg::Access;

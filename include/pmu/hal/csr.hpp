@@ -13,25 +13,27 @@
 #endif
 #endif
 
+/// The hardware seam: MMIO, CSR and SBI accesses (inline instructions on a target, the host seam in a host build).
 namespace pmu::hal {
 
 #if defined(PMU_HOST)
 #if PMU_HOST_XLEN == 32
-using csr_word = uint32_t;
+using csr_word = uint32_t;  ///< A CSR value: XLEN wide.
 #else
-using csr_word = uint64_t;
+using csr_word = uint64_t;  ///< A CSR value: XLEN wide.
 #endif
-constexpr unsigned kXlen = PMU_HOST_XLEN;
+constexpr unsigned kXlen = PMU_HOST_XLEN;  ///< XLEN in bits (PMU_HOST_XLEN).
 #elif defined(__riscv)
-using csr_word = unsigned long;
-constexpr unsigned kXlen = __riscv_xlen;
+using csr_word = unsigned long;  ///< A CSR value: XLEN wide.
+constexpr unsigned kXlen = __riscv_xlen;  ///< XLEN in bits.
 #else
 // CSR drivers are RISC-V only; other targets may include this header for the
 // types but must not instantiate the accessors.
-using csr_word = unsigned long;
-constexpr unsigned kXlen = sizeof(unsigned long) * 8;
+using csr_word = unsigned long;  ///< A CSR value (unsigned long; for the types only).
+constexpr unsigned kXlen = sizeof(unsigned long) * 8;  ///< XLEN in bits (of unsigned long).
 #endif
 
+/// Reads CSR Csr: one csrr (the host seam in a host build).
 template <uint32_t Csr>
 inline csr_word csr_read() {
   static_assert(Csr < 4096, "CSR numbers are 12 bits");
@@ -47,6 +49,7 @@ inline csr_word csr_read() {
 #endif
 }
 
+/// Writes value to CSR Csr: one csrw.
 template <uint32_t Csr>
 inline void csr_write(csr_word value) {
   static_assert(Csr < 4096, "CSR numbers are 12 bits");
@@ -60,7 +63,7 @@ inline void csr_write(csr_word value) {
 #endif
 }
 
-// Returns the old value (csrrs).
+/// Sets bits in CSR Csr; returns the old value (one csrrs).
 template <uint32_t Csr>
 inline csr_word csr_set(csr_word bits) {
   static_assert(Csr < 4096, "CSR numbers are 12 bits");
@@ -77,7 +80,7 @@ inline csr_word csr_set(csr_word bits) {
 #endif
 }
 
-// Returns the old value (csrrc).
+/// Clears bits in CSR Csr; returns the old value (one csrrc).
 template <uint32_t Csr>
 inline csr_word csr_clear(csr_word bits) {
   static_assert(Csr < 4096, "CSR numbers are 12 bits");

@@ -13,6 +13,7 @@
 
 namespace pmu::hal {
 
+/// One aligned 32-bit load from device address addr (the host seam in a host build).
 inline uint32_t mmio_read32(uintptr_t addr) {
 #ifdef PMU_HOST
   return pmu_host_mmio_read32(addr);
@@ -21,6 +22,7 @@ inline uint32_t mmio_read32(uintptr_t addr) {
 #endif
 }
 
+/// One aligned 32-bit store of value to device address addr.
 inline void mmio_write32(uintptr_t addr, uint32_t value) {
 #ifdef PMU_HOST
   pmu_host_mmio_write32(addr, value);

@@ -12,21 +12,23 @@
 
 namespace pmu::hal {
 
-// Values are XLEN wide (csr_word), the error is the signed SBI error code.
+/// The reply of an SBI call (a0, a1).
 struct SbiRet {
-  long error;
-  csr_word value;
+  long error;      ///< Signed SBI error code (kSbiSuccess or a kSbiErr* value).
+  csr_word value;  ///< Returned value, XLEN wide.
 };
 
 // SBI error codes (SBI specification, "Standard SBI Errors").
-constexpr long kSbiSuccess = 0;
-constexpr long kSbiErrFailed = -1;
-constexpr long kSbiErrNotSupported = -2;
-constexpr long kSbiErrInvalidParam = -3;
-constexpr long kSbiErrDenied = -4;
-constexpr long kSbiErrAlreadyStarted = -7;
-constexpr long kSbiErrAlreadyStopped = -8;
+constexpr long kSbiSuccess = 0;             ///< SBI_SUCCESS.
+constexpr long kSbiErrFailed = -1;          ///< SBI_ERR_FAILED.
+constexpr long kSbiErrNotSupported = -2;    ///< SBI_ERR_NOT_SUPPORTED (also: no ecall on this target).
+constexpr long kSbiErrInvalidParam = -3;    ///< SBI_ERR_INVALID_PARAM.
+constexpr long kSbiErrDenied = -4;          ///< SBI_ERR_DENIED.
+constexpr long kSbiErrAlreadyStarted = -7;  ///< SBI_ERR_ALREADY_STARTED.
+constexpr long kSbiErrAlreadyStopped = -8;  ///< SBI_ERR_ALREADY_STOPPED.
 
+/// One SBI call: ecall with a7 = eid, a6 = fid, a0..a5 (XLEN wide); the host seam in a
+/// host build; kSbiErrNotSupported on a target without ecall (SPARC).
 inline SbiRet sbi_call(uint32_t eid, uint32_t fid, csr_word a0 = 0, csr_word a1 = 0, csr_word a2 = 0,
                        csr_word a3 = 0, csr_word a4 = 0, csr_word a5 = 0) {
 #if defined(PMU_HOST)

@@ -30,15 +30,19 @@ struct Chain {
   bool truncated = false;  ///< a valid frame remained when 'max' was reached
 };
 
+/// RISC-V frame-pointer walk of c's stack into out (at most max return addresses).
 Chain walk_riscv(const InterruptedContext& c, uintptr_t* out, unsigned max);
+/// SPARC register-window walk of c's stack into out (at most max call addresses; windows flushed by the board).
 Chain walk_sparc(const InterruptedContext& c, uintptr_t* out, unsigned max);
 
 // This target's walk (RISC-V on the host, where tests build fake stacks).
 #if defined(__sparc__) && !defined(PMU_HOST)
-constexpr ChainKind kThisChain = ChainKind::kSparcWindows;
+constexpr ChainKind kThisChain = ChainKind::kSparcWindows;  ///< How this target's chains are walked.
+/// This target's walk (walk_sparc).
 inline Chain walk_call_chain(const InterruptedContext& c, uintptr_t* out, unsigned max) { return walk_sparc(c, out, max); }
 #else
-constexpr ChainKind kThisChain = ChainKind::kRiscvFramePointer;
+constexpr ChainKind kThisChain = ChainKind::kRiscvFramePointer;  ///< How this target's chains are walked.
+/// This target's walk (walk_riscv; also on the host, where tests build fake stacks).
 inline Chain walk_call_chain(const InterruptedContext& c, uintptr_t* out, unsigned max) { return walk_riscv(c, out, max); }
 #endif
 

@@ -31,18 +31,19 @@ constexpr char kLinePrefix[] = "@pmu:";
 constexpr unsigned kMaxFramePayload = 96;  ///< bytes of record stream per line
 
 // ---- what a capture describes -------------------------------------------------
+/// The architecture a capture comes from.
 enum class Arch : uint8_t { kHost = 0, kRiscv = 1, kSparc = 2 };
 
 #if defined(PMU_HOST)
-constexpr Arch kThisArch = Arch::kHost;
+constexpr Arch kThisArch = Arch::kHost;  ///< This build's architecture.
 #elif defined(__riscv)
-constexpr Arch kThisArch = Arch::kRiscv;
+constexpr Arch kThisArch = Arch::kRiscv;  ///< This build's architecture.
 #elif defined(__sparc__)
-constexpr Arch kThisArch = Arch::kSparc;
+constexpr Arch kThisArch = Arch::kSparc;  ///< This build's architecture.
 #else
-constexpr Arch kThisArch = Arch::kHost;
+constexpr Arch kThisArch = Arch::kHost;  ///< This build's architecture.
 #endif
-constexpr bool kBigEndian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
+constexpr bool kBigEndian = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;  ///< This build stores words big-endian (LEON3).
 /// Sample words (ring slots, dumps) are uintptr_t: XLEN on RISC-V, 32 on LEON3.
 constexpr uint8_t kWordBits = sizeof(uintptr_t) * 8;
 

@@ -41,8 +41,9 @@ void encode_sample(const SampleShape& shape, const Sample& s, const ByteOut& out
 /// and the CRC-32 of every record-stream byte before the trailer.
 void encode_trailer(uint32_t samples, uint32_t dropped, uint32_t stream_crc, const ByteOut& out);
 
-/// Building blocks (also what the host tool decodes).
+/// Writes v as unsigned LEB128 (a building block; also what the host tool decodes).
 void put_uleb(const ByteOut& out, uint64_t v);
+/// Writes v as 4 bytes, little-endian.
 void put_u32le(const ByteOut& out, uint32_t v);
 
 }  // namespace pmu::profile

@@ -46,6 +46,7 @@ static_assert(sizeof(RingControl) == 48, "dump layout: docs/profiling.md");
 
 /// Where the header record and the slots start in the storage.
 constexpr size_t kRingHeaderOffset = sizeof(RingControl);
+/// Byte offset of the first slot for a header record of header_bytes bytes (8-byte aligned).
 constexpr size_t ring_slots_offset(size_t header_bytes) { return (kRingHeaderOffset + header_bytes + 7) & ~size_t{7}; }
 
 /// The single-producer, single-consumer sample ring (see the file comment).
@@ -112,11 +113,14 @@ class SampleRing {
 // ---- slot layout -----------------------------------------------------------------
 // word 0: pc; word 1: meta = hart | depth << 16 | flags << 24; then
 // max_depth chain words, group_count deltas, sspesa_words Sspesa words.
+/// Slot word 1: hart | depth << 16 | flags << 24.
 constexpr uintptr_t slot_meta(uint16_t hart, uint8_t depth, uint8_t flags) {
   return static_cast<uintptr_t>(hart) | static_cast<uintptr_t>(depth) << 16 | static_cast<uintptr_t>(flags) << 24;
 }
-constexpr unsigned kSlotChain = 2;
+constexpr unsigned kSlotChain = 2;  ///< Word index of the first chain entry in a slot.
+/// Word index of the first counter delta in a slot of shape s.
 constexpr unsigned slot_deltas(const SampleShape& s) { return kSlotChain + s.max_depth; }
+/// Word index of the first Sspesa word in a slot of shape s.
 constexpr unsigned slot_sspesa(const SampleShape& s) { return slot_deltas(s) + s.group_count; }
 
 /// The sample a slot holds (pointers into the slot).

@@ -23,6 +23,7 @@
 #include "pmu/profile/ring.hpp"
 #include "pmu/status.hpp"
 
+/// The sampling profiler: counter-overflow samples into a ring, written out as a profile.
 namespace pmu::profile {
 
 /// The unit-specific part of the trigger counter.

@@ -21,6 +21,7 @@
 
 namespace pmu::reg {
 
+/// Reads register r of the unit at base: one 32-bit load (readable registers only).
 template <typename Tag>
 __attribute__((always_inline)) inline Value<Tag> read(uintptr_t base, Reg<Tag> r) {
   static_assert(sizeof(typename Tag::word_t) == 4, "MMIO registers are 32-bit");
@@ -28,6 +29,7 @@ __attribute__((always_inline)) inline Value<Tag> read(uintptr_t base, Reg<Tag> r
   return Value<Tag>{hal::mmio_read32(base + r.offset)};
 }
 
+/// Writes v to register r: one 32-bit store (RW and WO registers; not W1C).
 template <typename Tag>
 __attribute__((always_inline)) inline void write(uintptr_t base, Reg<Tag> r, Value<Tag> v) {
   static_assert(sizeof(typename Tag::word_t) == 4, "MMIO registers are 32-bit");
@@ -36,8 +38,8 @@ __attribute__((always_inline)) inline void write(uintptr_t base, Reg<Tag> r, Val
   hal::mmio_write32(base + r.offset, v.raw);
 }
 
-// One load, one store; fn maps the old value (without the register's
-// never-write-back bits) to the new one.
+/// Read-modify-write of a read-write register: one load, one store; fn maps the old value (without the register's
+/// never-write-back bits) to the new one; returns what it wrote.
 template <typename Tag, typename Fn>
 __attribute__((always_inline)) inline Value<Tag> modify(uintptr_t base, Reg<Tag> r, Fn fn) {
   static_assert(Tag::kAccess == Access::kRW, "modify needs a read-write register");
@@ -47,8 +49,8 @@ __attribute__((always_inline)) inline Value<Tag> modify(uintptr_t base, Reg<Tag>
   return next;
 }
 
-// Set a level-action bit for one write and release it with the next (the
-// hardware acts while the bit is 1). Returns the value written last.
+/// Sets a level-action bit for one write and release it with the next (the
+/// hardware acts while the bit is 1). Returns the value written last.
 template <typename Tag>
 __attribute__((always_inline)) inline Value<Tag> pulse(uintptr_t base, Reg<Tag> r, PulseField<Tag> f) {
   static_assert(Tag::kAccess == Access::kRW, "pulse needs a read-write register");
@@ -58,7 +60,7 @@ __attribute__((always_inline)) inline Value<Tag> pulse(uintptr_t base, Reg<Tag> 
   return rest;
 }
 
-// Clear W1C bits: writes exactly the given bits, nothing else.
+/// Clears W1C bits: writes exactly the given bits, nothing else.
 template <typename Tag>
 __attribute__((always_inline)) inline void clear_w1c(uintptr_t base, Reg<Tag> r, typename Tag::word_t bits) {
   static_assert(Tag::kAccess == Access::kW1C, "clear_w1c needs a write-1-to-clear register");

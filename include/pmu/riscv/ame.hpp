@@ -21,37 +21,46 @@
 #include "pmu/riscv/machine_csrs.hpp"
 #include "pmu/status.hpp"
 
+/// XiangShan CUTE AME counters (docs/hw/riscv-counters.md §3.5).
 namespace pmu::riscv::ame {
 
-enum class OpType : uint8_t { kOr = 0, kAnd = 1, kXor = 2, kAdd = 4 };
+/// ame_mhpmevent OPTYPE values: how two per-cycle event increments combine (docs/hw/riscv-counters.md §3.1, §3.2).
+enum class OpType : uint8_t {
+  kOr = 0,   ///< Bitwise OR of the two per-cycle increments.
+  kAnd = 1,  ///< Bitwise AND.
+  kXor = 2,  ///< Bitwise XOR.
+  kAdd = 4   ///< Sum.
+};
+/// True for an OPTYPE the hardware accepts (0, 1, 2, 4).
 constexpr bool legal_optype(unsigned op) { return op == 0 || op == 1 || op == 2 || op == 4; }
 
+/// Fields of ame_mhpmevent besides Sscofpmf's (docs/hw/riscv-counters.md §3.1).
 namespace field {
-constexpr reg::Field<MhpmeventTag> kEvent0{0, 10};
-constexpr reg::Field<MhpmeventTag> kEvent1{10, 10};
-constexpr reg::Field<MhpmeventTag> kEvent2{20, 10};
-constexpr reg::Field<MhpmeventTag> kEvent3{30, 10};
-constexpr reg::Field<MhpmeventTag> kOptype0{40, 5};
-constexpr reg::Field<MhpmeventTag> kOptype1{45, 5};
-constexpr reg::Field<MhpmeventTag> kOptype2{50, 5};
-constexpr reg::Field<MhpmeventTag> kReserved{55, 3};
-constexpr reg::Field<MhpmeventTag> kEvents[4] = {kEvent0, kEvent1, kEvent2, kEvent3};
-constexpr reg::Field<MhpmeventTag> kOps[3] = {kOptype0, kOptype1, kOptype2};
+constexpr reg::Field<MhpmeventTag> kEvent0{0, 10};  ///< EVENT0, bits 9:0.
+constexpr reg::Field<MhpmeventTag> kEvent1{10, 10};  ///< EVENT1, bits 19:10.
+constexpr reg::Field<MhpmeventTag> kEvent2{20, 10};  ///< EVENT2, bits 29:20.
+constexpr reg::Field<MhpmeventTag> kEvent3{30, 10};  ///< EVENT3, bits 39:30.
+constexpr reg::Field<MhpmeventTag> kOptype0{40, 5};  ///< OPTYPE0 (E0 op0 E1), bits 44:40.
+constexpr reg::Field<MhpmeventTag> kOptype1{45, 5};  ///< OPTYPE1 (E2 op1 E3), bits 49:45.
+constexpr reg::Field<MhpmeventTag> kOptype2{50, 5};  ///< OPTYPE2 (the two results), bits 54:50.
+constexpr reg::Field<MhpmeventTag> kReserved{55, 3};  ///< Bits 57:55, undefined: decode() rejects them set.
+constexpr reg::Field<MhpmeventTag> kEvents[4] = {kEvent0, kEvent1, kEvent2, kEvent3};  ///< EVENT0..3 by index.
+constexpr reg::Field<MhpmeventTag> kOps[3] = {kOptype0, kOptype1, kOptype2};  ///< OPTYPE0..2 by index.
 }  // namespace field
 
-constexpr unsigned kMaxEventId = 1023;  // the field width (XiangShan)
-constexpr unsigned kNumAmeEvents = 20;  // the AME event pool: 0 = noEvent, 1..19 wired
+constexpr unsigned kMaxEventId = 1023;  ///< The event field's largest id (XiangShan).
+constexpr unsigned kNumAmeEvents = 20;  ///< The AME event pool: 0 = noEvent, 1..19 wired.
 
-// ((event[0] op[0] event[1]) op[2] (event[2] op[1] event[3])), filtered by
-// 'inhibit' (inhibit::kM..kVu). A single event E: {{E, 0, 0, 0}} with OR.
+/// ((event[0] op[0] event[1]) op[2] (event[2] op[1] event[3])), filtered by
+/// 'inhibit' (inhibit::kM..kVu). A single event E: {{E, 0, 0, 0}} with OR.
 struct Composition {
-  uint16_t event[4] = {0, 0, 0, 0};
-  OpType op[3] = {OpType::kOr, OpType::kOr, OpType::kOr};
-  uint8_t inhibit = 0;
-  bool of = false;  // decode only; encoders leave OF 0 (armed)
+  uint16_t event[4] = {0, 0, 0, 0};                        ///< Event ids E0..E3.
+  OpType op[3] = {OpType::kOr, OpType::kOr, OpType::kOr};  ///< op0, op1, op2.
+  uint8_t inhibit = 0;                                     ///< Privilege inhibits (inhibit::kM..kVu).
+  bool of = false;                                         ///< OF: decode only; encoders reject it set (they leave OF 0, armed).
 };
 
-// XiangShan encoder: ids up to 1023. kBadArg on any illegal value.
+/// XiangShan encoder: ids up to 1023. kBadArg on any illegal value.
 constexpr Result<HpmEvent> encode(const Composition& c, unsigned max_event = kMaxEventId) {
   for (unsigned k = 0; k < 4; ++k)
     if (c.event[k] > max_event) return Status::kBadArg;
@@ -63,8 +72,9 @@ constexpr Result<HpmEvent> encode(const Composition& c, unsigned max_event = kMa
   for (unsigned k = 0; k < 3; ++k) v = v.with(field::kOps[k], static_cast<uint64_t>(c.op[k]));
   return v.with(mhpmevent::kInh, c.inhibit);
 }
-// AME encoder: also rejects ids outside the 20-entry AME pool.
+/// AME encoder: also rejects ids outside the 20-entry AME pool.
 constexpr Result<HpmEvent> encode_ame(const Composition& c) { return encode(c, kNumAmeEvents - 1); }
+/// The composition of AME event id alone (OR with noEvent), filtered by inh; kBadArg for id >= 20.
 constexpr Result<HpmEvent> single(unsigned id, uint8_t inh = 0) {
   Composition c;
   if (id >= kNumAmeEvents) return Status::kBadArg;
@@ -72,7 +82,7 @@ constexpr Result<HpmEvent> single(unsigned id, uint8_t inh = 0) {
   c.inhibit = inh;
   return encode_ame(c);
 }
-// kBadArg if bits 57:55 are set or an OPTYPE is illegal.
+/// kBadArg if bits 57:55 are set or an OPTYPE is illegal.
 constexpr Result<Composition> decode(HpmEvent v) {
   if (v.get(field::kReserved) != 0) return Status::kBadArg;
   Composition c;
@@ -87,42 +97,43 @@ constexpr Result<Composition> decode(HpmEvent v) {
   return c;
 }
 
-// The AME event pool's names (PR #67 table); nullptr for ids >= 20.
+/// The AME event pool's names (PR #67 table); nullptr for ids >= 20.
 const char* event_name(unsigned id);
 
-// The AME CSR numbers (custom ranges; RV64 only, no h halves; full 64-bit
-// counters; the overflow line is the board's, not LCOFI).
+/// The AME CSR numbers (custom ranges; RV64 only, no h halves; full 64-bit
+/// counters; the overflow line is the board's, not LCOFI).
 struct AmeCsrs {
-  static constexpr uint32_t kCounterBase = csr::kAmeMhpmcounterBase;
-  static constexpr uint32_t kCounterhBase = 0;
-  static constexpr uint32_t kEventBase = csr::kAmeMhpmeventBase;
-  static constexpr uint32_t kEventhBase = 0;
-  static constexpr uint32_t kInhibit = csr::kAmeMcountinhibit;
-  static constexpr uint32_t kOverflow = csr::kAmeScountovf;
-  static constexpr bool kRv32Halves = false;
-  static constexpr bool kLcofi = false;
-  static constexpr bool kWritableEvents = true;
-  static constexpr bool kFullWidth = true;
+  static constexpr uint32_t kCounterBase = csr::kAmeMhpmcounterBase;  ///< ame_mhpmcounter base (counter i at base + i).
+  static constexpr uint32_t kCounterhBase = 0;                        ///< None: RV64 only.
+  static constexpr uint32_t kEventBase = csr::kAmeMhpmeventBase;      ///< ame_mhpmevent base.
+  static constexpr uint32_t kEventhBase = 0;                          ///< None: RV64 only.
+  static constexpr uint32_t kInhibit = csr::kAmeMcountinhibit;        ///< ame_mcountinhibit.
+  static constexpr uint32_t kOverflow = csr::kAmeScountovf;           ///< ame_scountovf.
+  static constexpr bool kRv32Halves = false;                          ///< No h halves: RV32 is unusable (kUnavailable).
+  static constexpr bool kLcofi = false;                               ///< The overflow line is the board's, not LCOFI.
+  static constexpr bool kWritableEvents = true;                       ///< ame_mhpmevent is a writable composition.
+  static constexpr bool kFullWidth = true;                            ///< Full 64-bit counters.
 };
-using AmeMap = MachineCsrs<AmeCsrs>;
+using AmeMap = MachineCsrs<AmeCsrs>;  ///< The AME counters' Map.
 
-// The AME counters are one counter file over the AME CSRs.
+/// The AME counters are one counter file over the AME CSRs.
 using AmeCounters = CounterFile<AmeMap>;
 static_assert(check_counter_unit<AmeCounters>(), "AME is a counter unit (include/pmu/counter_unit.hpp)");
 
+/// A board's AME declaration: without it every call is kUnavailable.
 struct AmeConfig {
-  bool declared = false;            // the board says: this is XiangShan + CUTE
-  uint32_t counters = 0xFFFFFFFDu;  // ame_mcycle, ame_minstret, ame_mhpmcounter3..31
-  // As the counter file's configuration (AME has Sscofpmf-style OF bits).
+  bool declared = false;            ///< The board says: this is XiangShan + CUTE.
+  uint32_t counters = 0xFFFFFFFDu;  ///< ame_mcycle, ame_minstret, ame_mhpmcounter3..31.
+  /// As the counter file's configuration (AME has Sscofpmf-style OF bits).
   constexpr operator CounterConfig() const {  // NOLINT: AmeCounters(AmeConfig{...}) reads naturally
     return CounterConfig{counters, true, declared, OverflowSource::kScountovf};
   }
 };
 
-// Program counter i with a composition (AME ids only).
+/// Program counter i with a composition (AME ids only).
 Status program(AmeCounters& file, unsigned i, const Composition& c);
-// The counteren chain: ame_mcounteren (M grants S/HS), ame_hcounteren
-// (VS/VU), ame_scounteren (U). Bit 1 must be 0; masks name counters.
+/// Sets the counteren chain: ame_mcounteren (M grants S/HS), ame_hcounteren
+/// (VS/VU), ame_scounteren (U). Bit 1 must be 0; masks name counters.
 Status set_counteren(AmeCounters& file, uint32_t m, uint32_t h, uint32_t s);
 
 }  // namespace pmu::riscv::ame

@@ -7,16 +7,20 @@
 
 namespace pmu::riscv {
 
-// Where the overflow vector comes from. QEMU 7.2 masks scountovf with
-// mcounteren even in M-mode, so M-mode code there either sets mcounteren or
-// reads the OF bits one counter at a time (docs/hw/riscv-counters.md §2.5).
-enum class OverflowSource : uint8_t { kScountovf, kEventOf };
+/// Where the overflow vector comes from. QEMU 7.2 masks scountovf with
+/// mcounteren even in M-mode, so M-mode code there either sets mcounteren or
+/// reads the OF bits one counter at a time (docs/hw/riscv-counters.md §2.5).
+enum class OverflowSource : uint8_t {
+  kScountovf,  ///< One read of scountovf (needs mcounteren on QEMU 7.2 in M-mode).
+  kEventOf     ///< The OF bit of each implemented hpm counter's mhpmevent, one CSR read per counter.
+};
 
+/// What a RISC-V counter file has (plain data, constexpr).
 struct CounterConfig {
-  uint32_t counters = 0;  // implemented counters: bit 0 cycle, 2 instret, 3..31 hpm
-  bool sscofpmf = false;  // OF/xINH bits, mhpmeventNh on RV32, scountovf, LCOFI
-  bool present = true;    // false: every call is kUnavailable (AME not declared)
-  OverflowSource overflow_source = OverflowSource::kScountovf;
+  uint32_t counters = 0;                                        ///< Implemented counters: bit 0 cycle, 2 instret, 3..31 hpm.
+  bool sscofpmf = false;                                        ///< Sscofpmf: OF/xINH bits, mhpmeventNh on RV32, scountovf, LCOFI.
+  bool present = true;                                          ///< false: every call is kUnavailable (AME not declared).
+  OverflowSource overflow_source = OverflowSource::kScountovf;  ///< Where handle_overflow_irq() reads the overflow vector.
 };
 
 }  // namespace pmu::riscv

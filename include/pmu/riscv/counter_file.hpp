@@ -24,14 +24,17 @@
 #include "pmu/status.hpp"
 #include "pmu/util/bits.hpp"
 
+/// RISC-V counters: the standard machine CSRs, SBI, Ibex, AME and Sspesa.
 namespace pmu::riscv {
 
+/// A file of RISC-V counters behind the counter-unit contract; Map says how it reaches them (this header's list).
 template <typename Map>
 class CounterFile {
  public:
-  using raw_type = uint64_t;
-  static constexpr bool kRv32 = hal::kXlen == 32;
+  using raw_type = uint64_t;                       ///< The contract's raw word: counters are read as 64 bits (RV32 joins the halves).
+  static constexpr bool kRv32 = hal::kXlen == 32;  ///< XLEN is 32.
 
+  /// A file of the counters cfg names; touches no hardware (constexpr).
   constexpr explicit CounterFile(const CounterConfig& cfg)
       : cfg_(cfg),
         hook_(!(cfg.present && cfg.sscofpmf && !(kRv32 && !Map::kRv32Halves))
@@ -39,18 +42,22 @@ class CounterFile {
                   : kHookOn | (cfg.counters & kHpmSlots) |
                         (cfg.overflow_source == OverflowSource::kEventOf ? kHookEachOf : 0)) {}
 
+  /// The configuration the file was built from.
   const CounterConfig& config() const { return cfg_; }
+  /// True when counter i is implemented (cfg.counters bit i).
   constexpr bool has(unsigned i) const { return i < kNumCounterSlots && (cfg_.counters >> i) & 1u; }
+  /// True when i is an implemented hpm counter (3..31).
   constexpr bool has_hpm(unsigned i) const { return i >= kFirstHpm && has(i); }
 
-  // Caller-provided storage (nullptr detaches); attaching touches no
-  // register. init() (or reset_total()) starts the totals from the counters'
-  // current values.
+  /// Attaches caller-provided callback storage (nullptr detaches); attaching touches no
+  /// register. init() (or reset_total()) starts the totals from the counters'
+  /// current values.
   void attach_callbacks(CounterCallbacks* cbs) { callbacks_ = cbs; }
+  /// Attaches the 64-bit totals storage (nullptr detaches); touches no register.
   void track_totals(CounterTotals* totals) { totals_ = totals; }
 
-  // Stop every hpm counter and clear its event (M-mode: inhibit, zero every
-  // selector; SBI: stop with reset, configure cycle/instret); restart totals.
+  /// Stops every hpm counter and clears its event (M-mode: inhibit, zero every
+  /// selector; SBI: stop with reset, configure cycle/instret); restart totals.
   Status init() {
     if (Status s = usable(); s != Status::kOk) return s;
     if ((cfg_.counters & ~kMachineCounterSlots) != 0) return Status::kBadArg;
@@ -68,37 +75,38 @@ class CounterFile {
     return Status::kOk;
   }
 
-  // The raw hardware value: one csrr on RV64; hi/lo/hi with retry on RV32.
+  /// The raw hardware value of counter i: one csrr on RV64; hi/lo/hi with retry on RV32.
   Result<uint64_t> read(unsigned i) const {
     if (Status s = check(i); s != Status::kOk) return s;
     return Map::read(i);
   }
 
-  // The raw value and a write with no validation and no totals: for a hot
-  // path whose caller validated i once (the profiler's re-arm and group
-  // reads, include/pmu/profile/units/counter_file.hpp: every check of read()
-  // and write() again per sample cost 40 instructions a counter). i must be
-  // a counter of this file (has(i), not time).
+  /// The raw value of counter i, with no validation and no totals: for a hot
+  /// path whose caller validated i once (the profiler's re-arm and group
+  /// reads, include/pmu/profile/units/counter_file.hpp: every check of read()
+  /// and write() again per sample cost 40 instructions a counter). i must be
+  /// a counter of this file (has(i), not time).
   __attribute__((always_inline)) uint64_t read_unchecked(unsigned i) const { return Map::read(i); }
+  /// Writes counter i with no validation and no totals (see read_unchecked()).
   __attribute__((always_inline)) void write_unchecked(unsigned i, uint64_t value) { (void)Map::write(i, value); }
 
-  // The 64-bit total: the software extension when totals are tracked,
-  // otherwise the raw value where the counter is known to be 64 bits wide
-  // (cycle, instret, a full-width file), else kUnavailable.
-  //  - Without OF (no Sscofpmf, cycle/instret): observe at least once per
-  //    2^width counts; a read does.
-  //  - With Sscofpmf: the pending OF bit is the counter's bit 'width', so the
-  //    overflow hook alone keeps the total exact whatever the read rate, as
-  //    long as the hook runs before a second wrap. The read takes OF, value,
-  //    OF again (retry on change): do not call it where the hook can
-  //    interrupt it half-way.
+  /// The 64-bit total: the software extension when totals are tracked,
+  /// otherwise the raw value where the counter is known to be 64 bits wide
+  /// (cycle, instret, a full-width file), else kUnavailable.
+  ///  - Without OF (no Sscofpmf, cycle/instret): observe at least once per
+  ///    2^width counts; a read does.
+  ///  - With Sscofpmf: the pending OF bit is the counter's bit 'width', so the
+  ///    overflow hook alone keeps the total exact whatever the read rate, as
+  ///    long as the hook runs before a second wrap. The read takes OF, value,
+  ///    OF again (retry on change): do not call it where the hook can
+  ///    interrupt it half-way.
   Result<uint64_t> read64(unsigned i) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (totals_ != nullptr) return totals_->wide[i].observe(extended_raw(i));
     if (i < kFirstHpm || Map::kFullWidth) return Map::read(i);
     return Status::kUnavailable;
   }
-  // Start the total of counter i over from its current value, at 'base'.
+  /// Starts the total of counter i over from its current value, at 'base'.
   Status reset_total(unsigned i, uint64_t base = 0) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (totals_ == nullptr) return Status::kUnavailable;
@@ -106,8 +114,8 @@ class CounterFile {
     return Status::kOk;
   }
 
-  // Write a counter (do it while the counter is stopped). The total keeps
-  // its value and goes on from the written one.
+  /// Writes counter i (do it while the counter is stopped). The total keeps
+  /// its value and goes on from the written one.
   Status write(unsigned i, uint64_t value) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (Status s = Map::write(i, value); s != Status::kOk) return s;
@@ -115,21 +123,22 @@ class CounterFile {
     return Status::kOk;
   }
 
-  // Start/stop a set of counters (M-mode: one csrc/csrs of the inhibit CSR).
+  /// Starts the counters in mask (M-mode: one csrc of the inhibit CSR); kBadArg for a counter not in the file.
   Status start(uint32_t mask) {
     if (Status s = check_mask(mask); s != Status::kOk) return s;
     const Status s = Map::start(mask);
     if (Map::kArmOnStart && s == Status::kOk) armed_ |= mask;
     return s;
   }
+  /// Stops the counters in mask (M-mode: one csrs of the inhibit CSR); kBadArg for a counter not in the file.
   Status stop(uint32_t mask) {
     if (Status s = check_mask(mask); s != Status::kOk) return s;
     return Map::stop(mask);
   }
 
-  // Program hpm counter i's event selector. Without Sscofpmf bits 63:56
-  // must be 0 (bits 55:0 are the selector, 55 included). OF is written as
-  // given (normally 0, which arms the counter).
+  /// Programs hpm counter i's event selector. Without Sscofpmf bits 63:56
+  /// must be 0 (bits 55:0 are the selector, 55 included). OF is written as
+  /// given (normally 0, which arms the counter).
   Status program(unsigned i, HpmEvent ev) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (!Map::kWritableEvents) return Status::kUnavailable;
@@ -138,9 +147,9 @@ class CounterFile {
     return Map::program(i, ev, cfg_.sscofpmf);
   }
 
-  // SBI files: configure hpm counter i for SBI event 'event_idx'
-  // (sbi_pmu::event_idx) with 'data', counting in the modes 'inh'
-  // (inhibit::kM..kVu) does not inhibit. Stops counter i.
+  /// SBI files: configure hpm counter i for SBI event 'event_idx'
+  /// (sbi_pmu::event_idx) with 'data', counting in the modes 'inh'
+  /// (inhibit::kM..kVu) does not inhibit. Stops counter i.
   Status program_event(unsigned i, uint32_t event_idx, uint64_t data = 0, uint8_t inh = 0) {
     static_assert(Map::kArmOnStart, "program_event() configures SBI events: SbiCounters only");
     if (Status s = check_hpm(i); s != Status::kOk) return s;
@@ -149,24 +158,25 @@ class CounterFile {
     return Map::configure(i, event_idx, data, inh);
   }
 
-  // Read back an event selector (64 bits; RV32 joins the h half if Sscofpmf).
+  /// Reads back counter i's event selector (64 bits; RV32 joins the h half if Sscofpmf).
   Result<HpmEvent> event(unsigned i) const {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     return Map::event(i, cfg_.sscofpmf);
   }
 
-  // Overflow vector: bit i = counter i's OF (hpm counters only).
+  /// Overflow vector: bit i = counter i's OF (hpm counters only).
   Result<uint32_t> overflow_vector() const {
     if (Status s = check_of(); s != Status::kOk) return s;
     return snapshot();
   }
+  /// Clears counter i's OF (re-arms its overflow interrupt); kUnavailable without Sscofpmf.
   Status clear_overflow(unsigned i) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (Status s = check_of(); s != Status::kOk) return s;
     return Map::acknowledge(1u << i);
   }
 
-  // Callback for counter i's overflow; needs attach_callbacks().
+  /// Sets the callback for counter i's overflow; kUnavailable without attach_callbacks().
   Status on_overflow(unsigned i, IrqCallback cb) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (callbacks_ == nullptr) return Status::kUnavailable;
@@ -174,13 +184,13 @@ class CounterFile {
     return Status::kOk;
   }
 
-  // The overflow hook (LCOFI for the standard file, the AME overflow line for
-  // AME), in the order of irq.hpp: clear the pending latch (mip/sip.LCOFIP:
-  // an overflow from here on raises it again), snapshot the vector once,
-  // call the callbacks, fold the totals, acknowledge (clear OF of exactly the
-  // snapshotted counters, which re-arms them). Returns the mask served.
-  // A callback must not write() its own counter (the fold would count from
-  // the written value with OF still pending): reload after the hook.
+  /// The overflow hook (LCOFI for the standard file, the AME overflow line for
+  /// AME), in the order of irq.hpp: clear the pending latch (mip/sip.LCOFIP:
+  /// an overflow from here on raises it again), snapshot the vector once,
+  /// call the callbacks, fold the totals, acknowledge (clear OF of exactly the
+  /// snapshotted counters, which re-arms them). Returns the mask served.
+  /// A callback must not write() its own counter (the fold would count from
+  /// the written value with OF still pending): reload after the hook.
   // Loop invariants stay in the loop: hoisted, the lowest-bit lookup's two
   // constants would each take a callee-saved register that the hook saves
   // before its first callback.
@@ -199,18 +209,18 @@ class CounterFile {
       }
     return finish_hook();
   }
-  // ISR adapter of the void (*)(void*) shape RTEMS and Zephyr install.
+  /// ISR adapter of the void (*)(void*) shape RTEMS and Zephyr install.
   static void overflow_isr(void* self) { pmu::overflow_isr<CounterFile>(self); }
 
-  // Let the local counter-overflow interrupt in (mie.LCOFIE; sie with SBI).
+  /// Lets the local counter-overflow interrupt in (mie.LCOFIE; sie with SBI).
   Status enable_overflow_irq() {
     if (Status s = check_of(); s != Status::kOk) return s;
     return Map::enable_irq();
   }
 
-  // Width of counter i, probed as OpenSBI does: stop it, save it, write all
-  // ones, read back, restore value and stop state. 0 bits read back means a
-  // read-only-zero counter: kUnavailable. Sets the width the totals use.
+  /// Width of counter i, probed as OpenSBI does: stop it, save it, write all
+  /// ones, read back, restore value and stop state. 0 bits read back means a
+  /// read-only-zero counter: kUnavailable. Sets the width the totals use.
   Result<unsigned> probe_width(unsigned i) {
     if (Status s = check(i); s != Status::kOk) return s;
     if constexpr (!Map::kProbe) {
@@ -229,19 +239,19 @@ class CounterFile {
     }
   }
 
-  // Declare a known width (e.g. Ibex MHPMCounterWidth, SBI counter_get_info).
+  /// Declares a known width (e.g. Ibex MHPMCounterWidth, SBI counter_get_info).
   Status set_width(unsigned i, unsigned bits) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (bits == 0 || bits > 64) return Status::kBadArg;
     if (totals_ != nullptr) set_width_unchecked(i, bits, Map::read(i));
     return Status::kOk;
   }
-  // The width the totals use for counter i (64 until probed or declared); 0
-  // for an index beyond the file or without totals.
+  /// The width the totals use for counter i (64 until probed or declared); 0
+  /// for an index beyond the file or without totals.
   unsigned width(unsigned i) const {
     return i < kNumCounterSlots && totals_ != nullptr ? totals_->width[i] : 0;
   }
-  // The counters an SBI file has started since init (their overflow is armed).
+  /// The counters an SBI file has started since init (their overflow is armed).
   uint32_t armed() const { return armed_; }
 
  private:

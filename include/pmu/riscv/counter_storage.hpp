@@ -14,16 +14,18 @@
 
 namespace pmu::riscv {
 
-// One callback per counter index (0..31).
+/// One callback per counter index (0..31).
 struct CounterCallbacks {
-  IrqCallback cb[kNumCounterSlots];
+  IrqCallback cb[kNumCounterSlots];  ///< Callback of counter i (mcountinhibit index); empty: none.
 };
 
-// The 64-bit extension of every counter: its width (probed or declared; 64
-// until then) and the software extension state.
+/// The 64-bit extension of every counter: its width (probed or declared; 64
+/// until then) and the software extension state.
 struct CounterTotals {
+  /// All counters 64 bits wide, totals 0 (constexpr: a static instance needs no constructor).
   constexpr CounterTotals() {}
-  util::WideCounter wide[kNumCounterSlots];
+  util::WideCounter wide[kNumCounterSlots];  ///< Software extension state per counter.
+  /// Width of each counter in bits (probed or declared; 64 until then).
   uint8_t width[kNumCounterSlots] = {64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
                                      64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
 };

@@ -10,6 +10,7 @@
 
 namespace pmu::riscv {
 
+/// The standard machine counters, from M-mode.
 using Counters = CounterFile<StandardMap>;
 static_assert(check_counter_unit<Counters>(), "the standard file is a counter unit (include/pmu/counter_unit.hpp)");
 

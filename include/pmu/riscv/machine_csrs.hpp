@@ -16,35 +16,36 @@
 
 namespace pmu::riscv {
 
-// The CSR numbers of the standard machine counters.
+/// The CSR numbers of the standard machine counters.
 struct StandardCsrs {
-  static constexpr uint32_t kCounterBase = csr::kMhpmcounterBase;
-  static constexpr uint32_t kCounterhBase = csr::kMhpmcounterhBase;
-  static constexpr uint32_t kEventBase = csr::kMhpmeventBase;
-  static constexpr uint32_t kEventhBase = csr::kMhpmeventhBase;
-  static constexpr uint32_t kInhibit = csr::kMcountinhibit;
-  static constexpr uint32_t kOverflow = csr::kScountovf;
-  static constexpr bool kRv32Halves = true;     // RV32 has the h CSRs
-  static constexpr bool kLcofi = true;          // overflow = mip/mie.LCOFI (bit 13)
-  static constexpr bool kWritableEvents = true;  // mhpmevent is a selector
-  static constexpr bool kFullWidth = false;     // hpm counters may be narrower than 64 bits
+  static constexpr uint32_t kCounterBase = csr::kMhpmcounterBase;    ///< mcycle (0xB00): counter i is CSR base + i.
+  static constexpr uint32_t kCounterhBase = csr::kMhpmcounterhBase;  ///< mhpmcounterh base (RV32 high halves).
+  static constexpr uint32_t kEventBase = csr::kMhpmeventBase;        ///< mhpmevent i is CSR base + i (3..31).
+  static constexpr uint32_t kEventhBase = csr::kMhpmeventhBase;      ///< mhpmeventh base (RV32, Sscofpmf only).
+  static constexpr uint32_t kInhibit = csr::kMcountinhibit;          ///< mcountinhibit.
+  static constexpr uint32_t kOverflow = csr::kScountovf;             ///< scountovf, the overflow vector (Sscofpmf).
+  static constexpr bool kRv32Halves = true;                          ///< RV32 has the h CSRs.
+  static constexpr bool kLcofi = true;                               ///< Overflow interrupt is mip/mie.LCOFI (bit 13).
+  static constexpr bool kWritableEvents = true;                      ///< mhpmevent is a writable selector.
+  static constexpr bool kFullWidth = false;                          ///< hpm counters may be narrower than 64 bits.
 };
 
+/// A CounterFile Map over machine CSRs by number: Csrs gives the numbers and capabilities (e.g. StandardCsrs).
 template <typename Csrs>
 struct MachineCsrs {
-  static constexpr bool kRv32 = hal::kXlen == 32;
-  static constexpr bool kRv32Halves = Csrs::kRv32Halves;
-  static constexpr bool kWritableEvents = Csrs::kWritableEvents;
-  static constexpr bool kFullWidth = Csrs::kFullWidth;
-  static constexpr bool kProbe = true;        // counters are writable: the width can be probed
-  static constexpr bool kArmOnStart = false;  // OF is armed by clearing it, not by a start
+  static constexpr bool kRv32 = hal::kXlen == 32;                 ///< XLEN is 32: 64-bit values take two CSRs.
+  static constexpr bool kRv32Halves = Csrs::kRv32Halves;          ///< From Csrs: the h CSRs exist on RV32.
+  static constexpr bool kWritableEvents = Csrs::kWritableEvents;  ///< From Csrs: mhpmevent is writable.
+  static constexpr bool kFullWidth = Csrs::kFullWidth;            ///< From Csrs: every counter is 64 bits.
+  static constexpr bool kProbe = true;                            ///< Counters are writable, so the width can be probed.
+  static constexpr bool kArmOnStart = false;                      ///< OF is armed by clearing it, not by a start.
 
-  // 64-bit value: one csrr on RV64; hi, lo, hi with retry on RV32.
+  /// Reads counter i as a 64-bit value: one csrr on RV64; hi, lo, hi with retry on RV32.
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
     if constexpr (kRv32 && !kRv32Halves) return CsrBank<Csrs::kCounterBase>::read(i);  // never used: unusable
     else return read_counter<Csrs::kCounterBase, Csrs::kCounterhBase>(i);
   }
-  // RV32: lo = 0, hi, lo, so a running low half cannot carry into the new high.
+  /// Writes counter i (always kOk). RV32: lo = 0, hi, lo, so a running low half cannot carry into the new high.
   static Status write(unsigned i, uint64_t v) {
     if constexpr (kRv32 && kRv32Halves) {
       CsrBank<Csrs::kCounterBase>::write(i, 0);
@@ -55,21 +56,23 @@ struct MachineCsrs {
     }
     return Status::kOk;
   }
+  /// Starts the counters in mask (clears their mcountinhibit bits; one csrc).
   static Status start(uint32_t mask) {
     (void)hal::csr_clear<Csrs::kInhibit>(mask);
     return Status::kOk;
   }
+  /// Stops the counters in mask (sets their mcountinhibit bits; one csrs).
   static Status stop(uint32_t mask) {
     (void)hal::csr_set<Csrs::kInhibit>(mask);
     return Status::kOk;
   }
-  // Stop one counter; true if it was running (probe_width restores that).
+  /// Stops counter i; true if it was running (probe_width restores that).
   static bool stop_was_running(unsigned i) {
     const uint32_t bit = 1u << i;
     return (hal::csr_set<Csrs::kInhibit>(bit) & bit) == 0;
   }
-  // Inhibit the hpm counters and zero their selectors (QEMU binds events to
-  // counters first-come, so stale selectors steal events).
+  /// Inhibits the hpm counters in 'hpm' and zeroes their selectors (QEMU binds events to
+  /// counters first-come, so stale selectors steal events).
   static Status reset(uint32_t hpm, bool sscofpmf) {
     if (hpm == 0) return Status::kOk;
     (void)hal::csr_set<Csrs::kInhibit>(hpm);
@@ -82,8 +85,8 @@ struct MachineCsrs {
     }
     return Status::kOk;
   }
-  // RV32: mhpmeventNh first (it exists only with Sscofpmf), so the filter
-  // bits are in place before the event.
+  /// Writes event selector ev of counter i. RV32: mhpmeventNh first (it exists only with Sscofpmf), so the filter
+  /// bits are in place before the event.
   static Status program(unsigned i, HpmEvent ev, bool sscofpmf) {
     if constexpr (kRv32) {
       if (sscofpmf) CsrBank<Csrs::kEventhBase>::write(i, static_cast<hal::csr_word>(ev.raw >> 32));
@@ -91,8 +94,8 @@ struct MachineCsrs {
     CsrBank<Csrs::kEventBase>::write(i, static_cast<hal::csr_word>(ev.raw));
     return Status::kOk;
   }
-  // RV32 joins mhpmeventNh only with Sscofpmf: without it the CSR does not
-  // exist (illegal instruction).
+  /// Reads counter i's mhpmevent. RV32 joins mhpmeventNh only with Sscofpmf: without it the CSR does not
+  /// exist (illegal instruction).
   static Result<HpmEvent> event(unsigned i, bool sscofpmf) {
     uint64_t v = CsrBank<Csrs::kEventBase>::read(i);
     if constexpr (kRv32) {
@@ -101,27 +104,31 @@ struct MachineCsrs {
     }
     return HpmEvent{v};
   }
+  /// True when counter i's OF bit is set (one CSR read; mhpmeventNh on RV32).
   static bool of(unsigned i) {
     if constexpr (kRv32 && kRv32Halves)
       return (CsrBank<Csrs::kEventhBase>::read(i) & mhpmevent::kOfHigh) != 0;
     else
       return (static_cast<uint64_t>(CsrBank<Csrs::kEventBase>::read(i)) & mhpmevent::kOf.mask()) != 0;
   }
+  /// The overflow vector: one read of the overflow CSR (scountovf).
   static uint32_t overflow_csr() { return static_cast<uint32_t>(hal::csr_read<Csrs::kOverflow>()); }
-  // The pending latch the hook clears before its snapshot (mip.LCOFIP).
+  /// Clears the pending latch before the hook's snapshot (mip.LCOFIP; nothing without LCOFI).
   static void clear_pending() {
     if constexpr (Csrs::kLcofi) (void)hal::csr_clear<csr::kMip>(csr::kLcofiMask);
   }
+  /// Enables the overflow interrupt (mie.LCOFIE); kUnavailable without LCOFI.
   static Status enable_irq() {
     if constexpr (!Csrs::kLcofi) return Status::kUnavailable;
     (void)hal::csr_set<csr::kMie>(csr::kLcofiMask);
     return Status::kOk;
   }
-  // Acknowledge: clear OF of every counter in 'vec' (re-arms it).
+  /// Acknowledge: clear OF of every counter in 'vec' (re-arms it).
   static Status acknowledge(uint32_t vec) {
     for (uint32_t m = vec; m != 0; m &= m - 1) clear_of(util::ctz32(m));
     return Status::kOk;
   }
+  /// Clears counter i's OF bit (re-arms its overflow interrupt).
   static void clear_of(unsigned i) {
     if constexpr (kRv32 && kRv32Halves)
       (void)CsrBank<Csrs::kEventhBase>::clear(i, mhpmevent::kOfHigh);
@@ -130,6 +137,6 @@ struct MachineCsrs {
   }
 };
 
-using StandardMap = MachineCsrs<StandardCsrs>;
+using StandardMap = MachineCsrs<StandardCsrs>;  ///< The standard Zicntr/Zihpm/Sscofpmf machine counters.
 
 }  // namespace pmu::riscv

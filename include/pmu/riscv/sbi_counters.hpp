@@ -19,16 +19,18 @@
 
 namespace pmu::riscv {
 
+/// The standard counters from S-mode through the SBI (this header's differences from Counters).
 using SbiCounters = CounterFile<SbiMap>;
 static_assert(check_counter_unit<SbiCounters>(), "the SBI file is a counter unit (include/pmu/counter_unit.hpp)");
 
+/// S-mode counters through the SBI.
 namespace sbi {
 
-// Check the SBI implementation against the configuration: the PMU extension
-// is there, and every configured counter is the hardware counter of the
-// same index (counter_get_info CSR 0xC00 + i). Declares each counter's width
-// (used by tracked totals). Returns the configured counters SBI has
-// (kMismatch if that is not all of them, with nothing else done).
+/// Checks the SBI implementation against the configuration: the PMU extension
+/// is there, and every configured counter is the hardware counter of the
+/// same index (counter_get_info CSR 0xC00 + i). Declares each counter's width
+/// (used by tracked totals). Returns the configured counters SBI has
+/// (kMismatch if that is not all of them, with nothing else done).
 Result<uint32_t> discover(SbiCounters& file);
 
 }  // namespace sbi

@@ -34,14 +34,16 @@
 
 namespace pmu::riscv {
 
+/// A CounterFile Map for S-mode under an SBI implementation (this header's list of SBI facts).
 struct SbiMap {
-  static constexpr bool kRv32 = hal::kXlen == 32;
-  static constexpr bool kRv32Halves = true;
-  static constexpr bool kWritableEvents = true;
-  static constexpr bool kFullWidth = false;
-  static constexpr bool kProbe = false;      // the width comes from counter_get_info
-  static constexpr bool kArmOnStart = true;  // counter_start clears OF; configuring sets it
+  static constexpr bool kRv32 = hal::kXlen == 32;  ///< XLEN is 32: reads join the h halves.
+  static constexpr bool kRv32Halves = true;        ///< The hpmcounterh shadows exist on RV32.
+  static constexpr bool kWritableEvents = true;    ///< Events are configurable (through the SBI).
+  static constexpr bool kFullWidth = false;        ///< Counters may be narrower than 64 bits.
+  static constexpr bool kProbe = false;            ///< The width comes from counter_get_info.
+  static constexpr bool kArmOnStart = true;        ///< counter_start clears OF; configuring sets it.
 
+  /// An SBI error as a Status: INVALID_PARAM kBadArg, NOT_SUPPORTED kUnavailable, others kFailed.
   static Status status(long error) {
     switch (error) {
       case hal::kSbiSuccess: return Status::kOk;
@@ -51,11 +53,11 @@ struct SbiMap {
     }
   }
 
-  // The shadow: cycle/instret/hpmcounterN (and the h halves on RV32).
+  /// Reads counter i through its unprivileged shadow: cycle/instret/hpmcounterN (and the h halves on RV32).
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
     return read_counter<csr::kHpmcounterBase, csr::kHpmcounterhBase>(i);
   }
-  // Stop, start with the value, and stop again if it was stopped before.
+  /// Writes counter i (SBI can only start with a value): stop, start with the value, and stop again if it was stopped before.
   static Status write(unsigned i, uint64_t v) {
     const long was = sbi_pmu::counter_stop(i, 1, 0).error;
     if (was != hal::kSbiSuccess && was != hal::kSbiErrAlreadyStopped) return status(was);
@@ -64,17 +66,18 @@ struct SbiMap {
     if (was == hal::kSbiErrAlreadyStopped) return status(sbi_pmu::counter_stop(i, 1, 0).error);
     return Status::kOk;
   }
-  // Counters already running (stopped) are fine: the call asked for a state.
+  /// Starts the counters in mask (one counter_start ecall); counters already running are fine: the call asked for a state.
   static Status start(uint32_t mask) {
     const long e = sbi_pmu::counter_start(0, mask, 0, 0).error;
     return e == hal::kSbiErrAlreadyStarted ? Status::kOk : status(e);
   }
+  /// Stops the counters in mask (one counter_stop ecall); already stopped is kOk.
   static Status stop(uint32_t mask) {
     const long e = sbi_pmu::counter_stop(0, mask, 0).error;
     return e == hal::kSbiErrAlreadyStopped ? Status::kOk : status(e);
   }
-  // Stop every counter and release its event; configure cycle and instret
-  // with their standard events (an SBI counter counts only once configured).
+  /// Stops every counter in 'counters' and releases its event; configure cycle and instret
+  /// with their standard events (an SBI counter counts only once configured).
   static Status reset(uint32_t counters) {
     (void)sbi_pmu::counter_stop(0, counters, sbi_pmu::kStopReset);  // errors: nothing was configured
     if ((counters & (1u << kCounterCycle)) != 0) {
@@ -88,34 +91,38 @@ struct SbiMap {
     }
     return Status::kOk;
   }
-  // Configure counter i (only i: base i, mask 1) for an SBI event. A counter
-  // keeps its event until a stop with reset releases it (OpenSBI skips mapped
-  // counters), so this stops counter i first. The SBI implementation answers
-  // with the counter it chose, which must be i.
+  /// Configure counter i (only i: base i, mask 1) for an SBI event. A counter
+  /// keeps its event until a stop with reset releases it (OpenSBI skips mapped
+  /// counters), so this stops counter i first. The SBI implementation answers
+  /// with the counter it chose, which must be i.
   static Status configure(unsigned i, uint32_t event_idx, uint64_t data, unsigned inh) {
     (void)sbi_pmu::counter_stop(i, 1, sbi_pmu::kStopReset);  // errors: it had no event
     const hal::SbiRet r = sbi_pmu::counter_config_matching(i, 1, sbi_pmu::inhibit_flags(inh), event_idx, data);
     if (r.error != hal::kSbiSuccess) return status(r.error);
     return r.value == i ? Status::kOk : Status::kMismatch;
   }
-  // A raw mhpmevent selector: the SBI raw event (type 2), 48 bits of data.
+  /// Programs a raw mhpmevent selector as the SBI raw event (type 2), 48 bits of data.
   static Status program(unsigned i, HpmEvent ev, bool) {
     const uint64_t sel = ev.get(mhpmevent::kEvent);
     if ((sel & ~sbi_pmu::kRawDataMask) != 0 || ev.test(mhpmevent::kOf)) return Status::kBadArg;
     return configure(i, sbi_pmu::kRawEvent, sel, static_cast<unsigned>(ev.get(mhpmevent::kInh)));
   }
-  // mhpmevent is machine-only: there is no way to read it back from S-mode.
+  /// kUnavailable: mhpmevent is machine-only: there is no way to read it back from S-mode.
   static Result<HpmEvent> event(unsigned, bool) { return Status::kUnavailable; }
+  /// The overflow vector: one read of scountovf.
   static uint32_t overflow_csr() { return static_cast<uint32_t>(hal::csr_read<csr::kScountovf>()); }
+  /// True when counter i's bit is set in scountovf.
   static bool of(unsigned i) { return ((overflow_csr() >> i) & 1u) != 0; }
+  /// Clears the pending latch before the hook's snapshot (sip.LCOFIP).
   static void clear_pending() { (void)hal::csr_clear<csr::kSip>(csr::kLcofiMask); }
+  /// Enables the overflow interrupt (sie.LCOFIE); always kOk.
   static Status enable_irq() {
     (void)hal::csr_set<csr::kSie>(csr::kLcofiMask);
     return Status::kOk;
   }
-  // Clear OF of the counters in 'vec': counter_start clears OF, and needs the
-  // counter stopped (Linux does the same: stop, then start the overflowed).
-  // Per counter, so one that was stopped stays stopped.
+  /// Acknowledges: clears OF of the counters in 'vec': counter_start clears OF, and needs the
+  /// counter stopped (Linux does the same: stop, then start the overflowed).
+  /// Per counter, so one that was stopped stays stopped.
   static Status acknowledge(uint32_t vec) {
     for (uint32_t m = vec; m != 0; m &= m - 1) {
       const unsigned i = util::ctz32(m);
@@ -127,6 +134,7 @@ struct SbiMap {
     }
     return Status::kOk;
   }
+  /// counter_get_info of counter i (one ecall).
   static Result<sbi_pmu::CounterInfo> info(unsigned i) {
     const hal::SbiRet r = sbi_pmu::counter_get_info(i);
     if (r.error != hal::kSbiSuccess) return status(r.error);

@@ -43,6 +43,7 @@
 #include "pmu/status.hpp"
 #include "pmu/util/bits.hpp"
 
+/// The BSC SafeSU statistics unit (docs/hw/safesu.md).
 namespace pmu::safesu {
 
 /// One crossbar assignment: counter/output 'output' counts event 'event'.

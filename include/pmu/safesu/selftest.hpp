@@ -52,6 +52,7 @@ struct SelftestReport {
 template <typename Place>
 Status run_selftest(BasicSafeSU<Place>& su, SelftestReport* report);
 
+/// run_selftest() for the run-time placed SafeSU, compiled once in the library.
 extern template Status run_selftest<RuntimePlace>(SafeSU& su, SelftestReport* report);
 
 }  // namespace pmu::safesu

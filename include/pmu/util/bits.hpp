@@ -7,12 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// Freestanding helpers (the cross toolchains ship no C++ standard library).
 namespace pmu::util {
 
-// ceil(a / b), written the way the SafeSU RTL writes it: (a-1)/b+1 (a > 0).
+/// ceil(a / b), written the way the SafeSU RTL writes it: (a-1)/b+1 (a > 0).
 constexpr uint32_t ceil_div(uint32_t a, uint32_t b) { return a == 0 ? 0 : (a - 1) / b + 1; }
 
-// $clog2 as SystemVerilog defines it: clog2(1) = 0, clog2(2) = 1, clog2(5) = 3.
+/// $clog2 as SystemVerilog defines it: clog2(1) = 0, clog2(2) = 1, clog2(5) = 3.
 constexpr uint32_t clog2(uint32_t v) {
   uint32_t r = 0;
   uint32_t x = 1;
@@ -23,18 +24,24 @@ constexpr uint32_t clog2(uint32_t v) {
   return r;
 }
 
-// A mask of the low n bits, for n in 0..64, without the shift-by-width UB.
+/// A mask of the low n bits, for n in 0..64, without the shift-by-width UB.
 __attribute__((always_inline)) constexpr uint64_t low_mask64(unsigned n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
+/// A mask of the low n bits, for n in 0..32 (n >= 32: all ones).
 constexpr uint32_t low_mask32(unsigned n) { return n >= 32 ? ~uint32_t{0} : (uint32_t{1} << n) - 1; }
 
+/// Bit n as a mask; 0 for n >= 32 (no shift-by-width UB).
 constexpr uint32_t bit32(unsigned n) { return n < 32 ? uint32_t{1} << n : 0; }
+/// Bit n as a mask; 0 for n >= 64.
 constexpr uint64_t bit64(unsigned n) { return n < 64 ? uint64_t{1} << n : 0; }
 
+/// The smaller of a and b (a when equal).
 template <typename T>
 constexpr T min(T a, T b) { return b < a ? b : a; }
+/// The larger of a and b.
 template <typename T>
 constexpr T max(T a, T b) { return a < b ? b : a; }
 
+/// The element count of a built-in array.
 template <typename T, size_t N>
 constexpr size_t array_size(const T (&)[N]) { return N; }
 
@@ -42,20 +49,25 @@ constexpr size_t array_size(const T (&)[N]) { return N; }
 // table lookup (a few instructions), not __builtin_ctz: on RV32/RV64 without
 // Zbb and on LEON3 that is a libgcc call with a loop, in the middle of every
 // interrupt hook's dispatch.
+/// ctz32's lookup table: bit index by the top 5 bits of (lowest set bit * 0x077CB531).
 inline constexpr uint8_t kDeBruijnCtz32[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
                                                15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
                                                16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
+/// Number of trailing zeros of v (v non-zero): a de Bruijn multiply and lookup, no libgcc loop.
 __attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) {
   return kDeBruijnCtz32[static_cast<uint32_t>((v & (0u - v)) * 0x077CB531u) >> 27];
 }
+/// Number of trailing zeros of v (v non-zero), from two ctz32.
 constexpr unsigned ctz64(uint64_t v) {
   return static_cast<uint32_t>(v) != 0 ? ctz32(static_cast<uint32_t>(v))
                                        : 32 + ctz32(static_cast<uint32_t>(v >> 32));
 }
 
+/// std::is_same stand-in (no `<type_traits>` in the cross toolchains).
 template <typename A, typename B>
-struct is_same { static constexpr bool value = false; };
+struct is_same { static constexpr bool value = false; /**< A and B differ. */ };
+/// is_same for identical types.
 template <typename A>
-struct is_same<A, A> { static constexpr bool value = true; };
+struct is_same<A, A> { static constexpr bool value = true; /**< A and B are the same type. */ };
 
 }  // namespace pmu::util

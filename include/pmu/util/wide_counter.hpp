@@ -25,20 +25,27 @@
 
 namespace pmu::util {
 
-enum class FlagAt : uint8_t { kWrapToZero, kAllOnes };
+/// Where a counter's hardware overflow flag sets.
+enum class FlagAt : uint8_t {
+  kWrapToZero,  ///< On the wrap from all ones to zero (RISC-V, CM).
+  kAllOnes      ///< When the counter becomes all ones (the SafeSU).
+};
 
+/// A narrow hardware counter extended to a 64-bit total (this header's scheme); Raw is the
+/// stored raw word (uint32_t: exactly 32 bits; uint64_t: any width up to 64).
 template <typename Raw>
 class BasicWideCounter {
   static constexpr bool kFixed32 = sizeof(Raw) == 4;
 
  public:
+  /// A counter of width_bits bits (ignored for 32-bit Raw; clamped to 64) flagging at flag_at; total 0.
   constexpr explicit BasicWideCounter(unsigned width_bits = kFixed32 ? 32 : 64,
                                       FlagAt flag_at = FlagAt::kWrapToZero)
       : total_(0), last_(0), width_(static_cast<uint8_t>(kFixed32 ? 32 : width_bits > 64 ? 64 : width_bits)),
         flag_at_(flag_at), passed_(false) {}
 
-  // Start (or restart) from a raw hardware value, with 'base' as the 64-bit
-  // total that raw value stands for.
+  /// Start (or restart) from a raw hardware value, with 'base' as the 64-bit
+  /// total that raw value stands for.
   constexpr void restart(uint64_t raw, uint64_t base = 0) {
     last_ = static_cast<Raw>(raw & mask());
     total_ = base;
@@ -50,7 +57,7 @@ class BasicWideCounter {
   /// hook that then sees the flag of that pass does not count it again.
   constexpr void rebase(uint64_t raw) { last_ = static_cast<Raw>(raw & mask()); }
 
-  // Account a new raw observation; returns the 64-bit total.
+  /// Account a new raw observation; returns the 64-bit total.
   constexpr uint64_t observe(uint64_t raw64) {
     const Raw raw = static_cast<Raw>(raw64 & mask());
     const Raw d = static_cast<Raw>((raw - last_) & mask());
@@ -60,10 +67,10 @@ class BasicWideCounter {
     return total_;
   }
 
-  // The observation an overflow hook makes for a counter whose flag it saw
-  // (and cleared). With FlagAt::kAllOnes, a counter parked on all ones (the
-  // SafeSU re-sets the flag every cycle while a counter holds all ones) is
-  // no new pass.
+  /// The observation an overflow hook makes for a counter whose flag it saw
+  /// (and cleared); returns the 64-bit total. With FlagAt::kAllOnes, a counter parked on all ones (the
+  /// SafeSU re-sets the flag every cycle while a counter holds all ones) is
+  /// no new pass.
   constexpr uint64_t observe_flagged(uint64_t raw64) {
     const Raw raw = static_cast<Raw>(raw64 & mask());
     const Raw d = static_cast<Raw>((raw - last_) & mask());
@@ -75,8 +82,11 @@ class BasicWideCounter {
     return total_;
   }
 
+  /// The 64-bit total as of the last observation (events, as the counter counts).
   constexpr uint64_t total() const { return total_; }
+  /// The raw hardware value last observed (masked to the width).
   constexpr uint64_t last_raw() const { return last_; }
+  /// The mask of the counter's width (all ones for 32-bit Raw).
   // Always inlined: at -Os GCC outlines these one-liners, and every
   // observation would pay calls for them (measured on the CM read path).
   __attribute__((always_inline)) constexpr Raw mask() const {
@@ -86,6 +96,7 @@ class BasicWideCounter {
       return low_mask64(width_);
     }
   }
+  /// The raw value at which the hardware flag sets: 0 (kWrapToZero) or mask() (kAllOnes).
   __attribute__((always_inline)) constexpr Raw flag_value() const {
     return flag_at_ == FlagAt::kAllOnes ? mask() : Raw{0};
   }
@@ -105,7 +116,7 @@ class BasicWideCounter {
   bool passed_;
 };
 
-using WideCounter32 = BasicWideCounter<uint32_t>;
-using WideCounter = BasicWideCounter<uint64_t>;
+using WideCounter32 = BasicWideCounter<uint32_t>;  ///< For counters of exactly 32 bits (SafeSU, CM): 16 bytes.
+using WideCounter = BasicWideCounter<uint64_t>;    ///< For any width up to 64 (RISC-V, probed at run time): 24 bytes.
 
 }  // namespace pmu::util

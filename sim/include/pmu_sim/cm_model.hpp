@@ -31,21 +31,23 @@
 
 namespace pmu::models {
 
+/// Behavioural model of the CM GCR performance block (docs/hw/cm-gcr-perf.md §5; model choices in this header).
 class CmPerfModel final : public MmioModel {
  public:
-  static constexpr uint32_t kWindowSize = 0x2000;
+  static constexpr uint32_t kWindowSize = 0x2000;  ///< Bytes to map: the whole Global Debug Block.
   // Register offsets from the GDB base (GCR_DB_PC_*).
-  static constexpr uint32_t kPcCtl = 0x100;
-  static constexpr uint32_t kPcOv = 0x120;
-  static constexpr uint32_t kPcEvent = 0x130;
-  static constexpr uint32_t kPcCycle = 0x180;
-  static constexpr uint32_t kPcQual0 = 0x190;
-  static constexpr uint32_t kPcCnt0 = 0x198;
-  static constexpr uint32_t kPcQual1 = 0x1A0;
-  static constexpr uint32_t kPcCnt1 = 0x1A8;
-  static constexpr unsigned kCounters = 3;  // 0 cycle, 1 P0, 2 P1
-  static constexpr uint32_t kIrqPcInt = 1u << 0;  // irq_outputs() bit of CM_PCInt
+  static constexpr uint32_t kPcCtl = 0x100;       ///< GCR_DB_PC_CTL.
+  static constexpr uint32_t kPcOv = 0x120;        ///< GCR_DB_PC_OV.
+  static constexpr uint32_t kPcEvent = 0x130;     ///< GCR_DB_PC_EVENT.
+  static constexpr uint32_t kPcCycle = 0x180;     ///< GCR_DB_PC_CYCLE.
+  static constexpr uint32_t kPcQual0 = 0x190;     ///< GCR_DB_PC_QUAL0.
+  static constexpr uint32_t kPcCnt0 = 0x198;      ///< GCR_DB_PC_CNT0.
+  static constexpr uint32_t kPcQual1 = 0x1A0;     ///< GCR_DB_PC_QUAL1.
+  static constexpr uint32_t kPcCnt1 = 0x1A8;      ///< GCR_DB_PC_CNT1.
+  static constexpr unsigned kCounters = 3;        ///< Counters: 0 cycle, 1 P0, 2 P1.
+  static constexpr uint32_t kIrqPcInt = 1u << 0;  ///< irq_outputs() bit of CM_PCInt.
 
+  /// A block in reset state, every event rate 0 (constexpr: static storage needs no constructor).
   constexpr CmPerfModel()
       : ctl_(0), ov_(0), event_(0), count_{0, 0, 0}, qual_{0, 0}, acc_{0, 0}, rate_num_{}, rate_den_{},
         counted_{0, 0, 0}, stops_(0) {}
@@ -55,23 +57,26 @@ class CmPerfModel final : public MmioModel {
   void advance(uint64_t cycles) override;
   uint32_t irq_outputs() const override;
 
-  // Event 'event' occurs num/den times per cycle (den > 0; num = 0: never).
-  // Returns false for an event id outside 0..255 or den == 0.
+  /// Sets event 'event' to occur num/den times per cycle (den > 0; num = 0: never).
+  /// Returns false for an event id outside 0..255 or den == 0.
   bool set_event_rate(unsigned event, uint16_t num, uint16_t den = 1);
-  // Back to reset state (rates kept).
+  /// Returns to the reset state (rates kept).
   void reset();
 
   // Inspection without a bus access (no side effects); i is a counter
   // index (0 cycle, 1 P0, 2 P1), 0 outside 0..2.
+  /// PC_CTL as the model holds it (Perf_Int_En, Perf_Ovf_Stop, CountOn bits); no bus access.
   uint32_t ctl() const { return ctl_; }
+  /// PC_OV as the model holds it.
   uint32_t ov() const { return ov_; }
+  /// Counter i's register value (0 cycle, 1 P0, 2 P1; 0 outside 0..2).
   uint32_t count(unsigned i) const { return i < kCounters ? count_[i] : 0; }
-  // The qualifier of event counter i (1 P0, 2 P1).
+  /// The qualifier of event counter i (1 P0, 2 P1; 0 otherwise).
   uint32_t qualifier(unsigned i) const { return i == 1 || i == 2 ? qual_[i - 1] : 0; }
-  // Ground truth for 64-bit checks: what counter i counted since its last
-  // Reset bit; writes to a counter register (preloads) do not change it.
+  /// Ground truth for 64-bit checks: what counter i counted since its last
+  /// Reset bit; writes to a counter register (preloads) do not change it.
   uint64_t counted(unsigned i) const { return i < kCounters ? counted_[i] : 0; }
-  // How many times Perf_Ovf_Stop has stopped the counters.
+  /// How many times Perf_Ovf_Stop has stopped the counters.
   uint32_t ovf_stops() const { return stops_; }
 
  private:

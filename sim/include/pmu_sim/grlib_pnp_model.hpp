@@ -16,64 +16,77 @@
 
 namespace pmu::models {
 
-// What both areas are: 4 KiB of read-only words, each access counted.
+/// What both areas are: 4 KiB of read-only words, each access counted.
 class PnpArea : public MmioModel {
  public:
-  static constexpr uint32_t kSize = 0x1000;
+  static constexpr uint32_t kSize = 0x1000;  ///< Bytes in an area (4 KiB).
 
+  /// The word at 'offset' (0 beyond the area; counts reads).
   uint32_t read(uint32_t offset, unsigned size) override;
-  // The P&P areas are read-only: writes are counted (a test asserts none) and dropped.
+  /// Counts and drops the write: the P&P areas are read-only (a test asserts none).
   void write(uint32_t offset, unsigned size, uint32_t value) override;
+  /// No clock: the tables are static.
   void advance(uint64_t) override {}
+  /// No interrupt output.
   uint32_t irq_outputs() const override { return 0; }
 
+  /// Reads served so far.
   uint32_t reads() const { return reads_; }
+  /// Writes seen so far (a test asserts none).
   uint32_t writes() const { return writes_; }
 
  protected:
+  /// An empty area (all words 0).
   constexpr PnpArea() : words_{}, reads_(0), writes_(0) {}
+  /// Not deleted through the base.
   ~PnpArea() = default;
-  uint32_t words_[kSize / 4];
+  uint32_t words_[kSize / 4];  ///< The area's contents, word by word.
 
  private:
   uint32_t reads_;
   uint32_t writes_;
 };
 
+/// The AHB plug&play area (this header's layout; docs/hw/grlib-leon3-qemu.md §6.1).
 class GrlibPnpModel final : public PnpArea {
  public:
-  static constexpr unsigned kEntries = 64;  // per table (masters, slaves)
+  static constexpr unsigned kEntries = 64;  ///< Entries per table (masters, slaves).
 
+  /// An empty area.
   constexpr GrlibPnpModel() = default;
 
-  // ahb_device_reg(): vendor[31:24] device[23:12] version[9:5] irq[4:0].
+  /// An ID word as GRLIB's ahb_device_reg() builds it: vendor[31:24] device[23:12] version[9:5] irq[4:0].
   static constexpr uint32_t id_word(uint8_t vendor, uint16_t device, uint8_t version, uint8_t irq) {
     return (uint32_t{vendor} << 24) | ((uint32_t{device} & 0xFFF) << 12) | ((uint32_t{version} & 0x1F) << 5) |
            (uint32_t{irq} & 0x1F);
   }
-  // ahb_membar()/ahb_iobar(): addr[31:20] prefetch[17] cacheable[16] mask[15:4] type[3:0].
+  /// An AHB BAR word as ahb_membar()/ahb_iobar() build it: addr[31:20] prefetch[17] cacheable[16] mask[15:4] type[3:0].
   static constexpr uint32_t bar_word(uint16_t addr, uint16_t mask, uint8_t type) {
     return ((uint32_t{addr} & 0xFFF) << 20) | ((uint32_t{mask} & 0xFFF) << 4) | (type & 0xFu);
   }
 
+  /// Sets AHB slave entry 'index' (0..63): ID word and BAR0..3; ignored out of range.
   void set_slave(unsigned index, uint32_t id, uint32_t bar0, uint32_t bar1 = 0, uint32_t bar2 = 0,
                  uint32_t bar3 = 0);
+  /// Sets AHB master entry 'index' (0..63) to ID word id; ignored out of range.
   void set_master(unsigned index, uint32_t id);
+  /// Sets the build word at +0xFF0.
   void set_build_word(uint32_t word) { words_[0xFF0 / 4] = word; }
 };
 
-// An APB bridge's P&P area; map it at bridge + 0xFF000.
+/// An APB bridge's P&P area; map it at bridge + 0xFF000.
 class GrlibApbPnpModel final : public PnpArea {
  public:
-  static constexpr unsigned kEntries = kSize / 8;
+  static constexpr unsigned kEntries = kSize / 8;  ///< Entries: 512 of 2 words.
 
+  /// An empty area.
   constexpr GrlibApbPnpModel() = default;
 
-  // apb_iobar(): addr[31:20] mask[15:4] type[3:0] = 1.
+  /// An APB BAR word as apb_iobar() builds it: addr[31:20] mask[15:4] type[3:0] = 1.
   static constexpr uint32_t bar_word(uint16_t addr, uint16_t mask) {
     return ((uint32_t{addr} & 0xFFF) << 20) | ((uint32_t{mask} & 0xFFF) << 4) | 1u;
   }
-  // The ID word has the AHB layout: GrlibPnpModel::id_word().
+  /// Sets APB slave entry 'index' (0..511): ID word and BAR; ignored out of range. The ID word has the AHB layout: GrlibPnpModel::id_word().
   void set_slave(unsigned index, uint32_t id, uint32_t bar);
 };
 

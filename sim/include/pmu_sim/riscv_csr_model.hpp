@@ -26,76 +26,101 @@
 
 namespace pmu::models {
 
+/// What the modelled hart's counter CSR file has.
 struct RiscvCsrConfig {
-  unsigned xlen = 64;
-  unsigned num_hpm = 29;   // hpm counters 3 .. 3+num_hpm-1 exist
-  unsigned width = 64;     // hpm counter width in bits (1..64)
-  bool ibex = false;
-  bool sscofpmf = false;
-  bool ame = false;
-  bool standard = true;    // serve the standard counter CSRs at all
-  bool serve_irq_csrs = true;  // mip/sip/mie (host); QEMU has them natively
+  unsigned xlen = 64;          ///< XLEN: 32 (h halves) or 64.
+  unsigned num_hpm = 29;       ///< hpm counters 3 .. 3+num_hpm-1 exist.
+  unsigned width = 64;         ///< hpm counter width in bits (1..64).
+  bool ibex = false;           ///< Ibex mode (docs/hw/riscv-counters.md §1): one-hot read-only mhpmevent, tied-off high bits.
+  bool sscofpmf = false;       ///< Sscofpmf: OF, xINH, scountovf, mhpmeventNh, LCOFIP.
+  bool ame = false;            ///< The XiangShan CUTE AME CSRs with the 4-event composition.
+  bool standard = true;        ///< Serve the standard counter CSRs at all.
+  bool serve_irq_csrs = true;  ///< Serve mip/sip/mie (host); QEMU has them natively.
 };
 
-// Privilege levels as the spec encodes them (CSR number bits 9:8).
-enum class Priv : uint8_t { kU = 0, kS = 1, kM = 3 };
+/// Privilege levels as the spec encodes them (CSR number bits 9:8).
+enum class Priv : uint8_t {
+  kU = 0,  ///< User.
+  kS = 1,  ///< Supervisor.
+  kM = 3   ///< Machine.
+};
 
+/// Behavioural model of a RISC-V counter CSR file (this header's semantics).
 class RiscvCsrModel final : public CsrModel {
  public:
   // Output lines.
-  static constexpr uint32_t kIrqLcofi = 1u << 0;  // LCOFIP && LCOFIE
-  static constexpr uint32_t kIrqAme = 1u << 1;    // any AME OF set
-  static constexpr unsigned kMaxEvents = 64;
-  static constexpr unsigned kAmeEvents = 20;
+  static constexpr uint32_t kIrqLcofi = 1u << 0;  ///< Output line: LCOFIP && LCOFIE.
+  static constexpr uint32_t kIrqAme = 1u << 1;    ///< Output line: any AME OF set.
+  static constexpr unsigned kMaxEvents = 64;      ///< Standard/Ibex event ids are below this.
+  static constexpr unsigned kAmeEvents = 20;      ///< AME event ids are below this.
 
+  /// A hart at M privilege with every counter, selector and rate 0 (cfg clamped: num_hpm <= 29, width 1..64; Ibex drops Sscofpmf).
   explicit RiscvCsrModel(const RiscvCsrConfig& cfg);
   bool csr_read(uint32_t csr, uint64_t* value) override;
   bool csr_write(uint32_t csr, uint64_t value) override;
   void advance(uint64_t cycles) override;
   uint32_t irq_outputs() const override;
 
-  // Test controls. Standard/Ibex event ids < kMaxEvents (event 0 = none);
-  // AME ids < kAmeEvents. Rates are per-cycle increments (AME: the 8-bit
-  // event value, so only the low 8 bits count).
+  /// Test controls. Standard/Ibex event ids < kMaxEvents (event 0 = none);
+  /// AME ids < kAmeEvents. Rates are per-cycle increments (AME: the 8-bit
+  /// event value, so only the low 8 bits count).
+  /// Sets standard/Ibex event 'event' to add per_cycle each cycle (event < kMaxEvents).
   void set_event_rate(unsigned event, uint32_t per_cycle);
+  /// Sets AME event 'event' to add per_cycle each cycle (low 8 bits count; event < kAmeEvents).
   void set_ame_event_rate(unsigned event, uint32_t per_cycle);
-  // Direct state access (no CSR semantics, no overflow).
+  /// Direct state access (no CSR semantics, no overflow).
+  /// Counter i's value (direct state access: no CSR semantics).
   uint64_t counter(unsigned i) const { return cnt_[i & 31]; }
+  /// Sets counter i (masked to its width; no overflow).
   void set_counter(unsigned i, uint64_t v) { cnt_[i & 31] = v & width_mask(i & 31); }
+  /// AME counter i's value.
   uint64_t ame_counter(unsigned i) const { return ame_cnt_[i & 31]; }
+  /// Sets AME counter i (no overflow).
   void set_ame_counter(unsigned i, uint64_t v) { ame_cnt_[i & 31] = v; }
+  /// mhpmevent i.
   uint64_t event(unsigned i) const { return evt_[i & 31]; }
+  /// ame_mhpmevent i.
   uint64_t ame_event(unsigned i) const { return ame_evt_[i & 31]; }
+  /// mcountinhibit.
   uint32_t inhibit() const { return inhibit_; }
+  /// ame_mcountinhibit.
   uint32_t ame_inhibit() const { return ame_inhibit_; }
+  /// How many times counter i wrapped.
   uint64_t wraps(unsigned i) const { return wraps_[i & 31]; }
+  /// How many times an OF 0->1 raised LCOFIP.
   uint64_t lcofi_raises() const { return lcofi_raises_; }
+  /// mip.LCOFIP.
   bool lcofip() const { return (mip_ & kLcofiBit) != 0; }
+  /// CSR accesses so far (refused ones included).
   uint64_t csr_accesses() const { return accesses_; }
+  /// The configuration it was built with.
   const RiscvCsrConfig& config() const { return cfg_; }
-  // The hart's current privilege (what the next access runs at).
+  /// Sets the hart's current privilege (what the next access runs at).
   void set_privilege(Priv p) { priv_ = p; }
+  /// The hart's current privilege.
   Priv privilege() const { return priv_; }
-  // Accesses refused (illegal instruction on hardware) and the last one's CSR.
+  /// Accesses refused (illegal instruction on hardware).
   uint64_t illegal_accesses() const { return illegal_; }
+  /// The CSR number of the last refused access.
   uint32_t last_illegal_csr() const { return last_illegal_; }
+  /// Cycles advanced so far.
   uint64_t cycles() const { return now_; }
 
-  // Per-cycle increment widths of the XiangShan event composition: every
-  // event value, every combine() result and so the ADD wrap at this width.
-  // Legacy HPM path: PerfEvent.value is UInt(6.W) and Chisel's '+' keeps the
-  // operands' width (OpenXiangShan/Utility@188edbe9
-  // src/main/scala/utility/HardwarePerfMonitor.scala: PerfEvent,
-  // HPerfCounter.combineEvents). AME path: "an independent AME 8-bit path",
-  // PerfEventAme(value: UInt(8.W)) (XiangShan AME PR #67, docs/hw/riscv-counters.md §3.5).
+  /// Per-cycle increment width of the legacy HPM path (6 bits). Per-cycle increment widths of the XiangShan event composition: every
+  /// event value, every combine() result and so the ADD wrap at this width.
+  /// Legacy HPM path: PerfEvent.value is UInt(6.W) and Chisel's '+' keeps the
+  /// operands' width (OpenXiangShan/Utility@188edbe9
+  /// src/main/scala/utility/HardwarePerfMonitor.scala: PerfEvent,
+  /// HPerfCounter.combineEvents). AME path: "an independent AME 8-bit path",
+  /// PerfEventAme(value: UInt(8.W)) (XiangShan AME PR #67, docs/hw/riscv-counters.md §3.5).
   static constexpr unsigned kLegacyIncrementBits = 6;
-  static constexpr unsigned kAmeIncrementBits = 8;
+  static constexpr unsigned kAmeIncrementBits = 8;  ///< Per-cycle increment width of the AME path (8 bits).
 
-  // XiangShan combine(a, b, op) in 'bits' bits: priority op[0] AND, op[1]
-  // XOR, op[2] ADD (wrapping), else OR.
+  /// XiangShan's combine(a, b, op) in 'bits' bits: priority op[0] AND, op[1]
+  /// XOR, op[2] ADD (wrapping), else OR.
   static uint64_t combine(uint64_t a, uint64_t b, unsigned op, unsigned bits);
-  // The per-cycle increment of an mhpmevent word (4-event composition) over
-  // per-event values v[4], everything 'bits' wide.
+  /// The per-cycle increment of an mhpmevent word (4-event composition) over
+  /// per-event values v[4], everything 'bits' wide.
   static uint64_t compose(uint64_t event_word, const uint64_t v[4], unsigned bits);
 
  private:

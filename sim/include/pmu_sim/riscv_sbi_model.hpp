@@ -26,23 +26,28 @@
 
 namespace pmu::models {
 
+/// An SBI reply as the model gives it (a0, a1).
 struct SbiRetModel {
-  int64_t error;
-  uint64_t value;
+  int64_t error;   ///< SBI error code (0 success).
+  uint64_t value;  ///< Returned value.
 };
 
+/// Behavioural model of the SBI PMU extension over a RiscvCsrModel (this header's list of what it reproduces).
 class SbiPmuModel {
  public:
-  static constexpr uint32_t kFirmwareCounters = 16;
+  static constexpr uint32_t kFirmwareCounters = 16;  ///< Firmware counters after the hardware ones (as OpenSBI 1.1).
 
-  // 'caller' is the privilege the calling code runs at (S normally).
+  /// A model over csrs; 'caller' is the privilege the calling code runs at (S normally); raw_events enables raw events (type 2).
   explicit SbiPmuModel(RiscvCsrModel* csrs, Priv caller = Priv::kS, bool raw_events = false);
 
+  /// Serves one SBI call eid/fid with arguments a0..a5 (probe_extension and the PMU extension; anything else NOT_SUPPORTED).
   SbiRetModel call(uint32_t eid, uint32_t fid, const uint64_t a[6]);
 
+  /// SBI calls served so far.
   uint64_t calls() const { return calls_; }
+  /// Hardware counters it reports (cycle, time, instret, the model's hpm counters).
   uint32_t num_hw_counters() const { return num_hw_; }
-  // The SBI event index mapped to counter i (0: none).
+  /// The SBI event index mapped to counter i (0: none).
   uint32_t mapped_event(unsigned i) const { return active_[i & 31]; }
 
  private:

@@ -106,61 +106,65 @@
 
 namespace pmu::models {
 
+/// Behavioural model of the BSC SafeSU, cycle-accurate to the RTL (docs/hw/safesu.md; timing and choices in this header).
 class SafesuModel final : public MmioModel {
  public:
-  static constexpr uint32_t kMaxCounters = 32;
-  static constexpr uint32_t kMaxCores = 6;
-  static constexpr uint32_t kMaxInputs = 2 * kMaxCores;  // MCCU_N_EVENTS = 2 per core
-  static constexpr uint32_t kMaxEvents = 256;
-  static constexpr uint32_t kMaxRegs = 128;  // decode window of the largest build
-  static constexpr uint32_t kInvalidRead = 0xCAFE01A1u;
-  // The AHB window of one instance (haddr=0x801, hmask=0xFFF: 1 MiB).
+  static constexpr uint32_t kMaxCounters = 32;           ///< N_COUNTERS maximum.
+  static constexpr uint32_t kMaxCores = 6;               ///< MCCU_N_CORES maximum.
+  static constexpr uint32_t kMaxInputs = 2 * kMaxCores;  ///< MCCU/RDC inputs: MCCU_N_EVENTS = 2 per core.
+  static constexpr uint32_t kMaxEvents = 256;            ///< N_SOC_EV maximum.
+  static constexpr uint32_t kMaxRegs = 128;              ///< Decode window of the largest build, in registers.
+  static constexpr uint32_t kInvalidRead = 0xCAFE01A1u;  ///< What an invalid index reads (docs/hw/safesu.md §4.2).
+  /// The AHB window of one instance (haddr=0x801, hmask=0xFFF: 1 MiB).
   static constexpr uint32_t kWindowSize = 0x100000;
 
-  static constexpr uint32_t kIrqOverflow = 1u << 0;
-  static constexpr uint32_t kIrqQuota = 1u << 1;
-  static constexpr uint32_t kIrqRdc = 1u << 2;
-  static constexpr uint32_t kIrqFt1 = 1u << 3;
-  static constexpr uint32_t kIrqFt2 = 1u << 4;
-  static constexpr uint32_t kIrqMccuShift = 8;
+  static constexpr uint32_t kIrqOverflow = 1u << 0;  ///< irq_outputs() bit: overflow line.
+  static constexpr uint32_t kIrqQuota = 1u << 1;     ///< irq_outputs() bit: quota line.
+  static constexpr uint32_t kIrqRdc = 1u << 2;       ///< irq_outputs() bit: RDC line.
+  static constexpr uint32_t kIrqFt1 = 1u << 3;       ///< irq_outputs() bit: FT1 (single error, never set: SEC is silent).
+  static constexpr uint32_t kIrqFt2 = 1u << 4;       ///< irq_outputs() bit: FT2 (double error).
+  static constexpr uint32_t kIrqMccuShift = 8;       ///< Bit position of MCCU core 0's line in irq_outputs(); core c at this + c.
+  /// irq_outputs() bit of MCCU core 'core'.
   static constexpr uint32_t irq_mccu(uint32_t core) { return 1u << (kIrqMccuShift + core); }
 
+  /// The RTL parameters of a build (clamped by sanitize()).
   struct Config {
-    uint32_t n_counters = 24;   // N_COUNTERS, 1..32
-    uint32_t n_soc_ev = 128;    // N_SOC_EV, 2..256
-    uint32_t n_cores = 4;       // MCCU_N_CORES, 2..6
-    bool ft = false;            // FT parameter
-    bool rdc_new_vintage = true;  // RDC bits at N+2/N+3 (RTL since 2025-05-09)
-    bool weight0_triggers = false;  // RDC weight 0 fires (RTL before 2025-05-22)
-    bool event0_high = false;   // SoC event 0 tied HIGH (SELENE)
+    uint32_t n_counters = 24;       ///< N_COUNTERS, 1..32.
+    uint32_t n_soc_ev = 128;        ///< N_SOC_EV, 2..256.
+    uint32_t n_cores = 4;           ///< MCCU_N_CORES, 2..6.
+    bool ft = false;                ///< FT parameter (fault-tolerant register file).
+    bool rdc_new_vintage = true;    ///< RDC bits at N+2/N+3 (RTL since 2025-05-09).
+    bool weight0_triggers = false;  ///< RDC weight 0 fires (RTL before 2025-05-22).
+    bool event0_high = false;       ///< SoC event 0 tied high (SELENE).
   };
 
-  // Register indices, from the RTL formulas (docs/hw/safesu.md §1.1), REG_WIDTH = 32,
-  // N_CONF_REGS = 1, MCCU_N_EVENTS = 2, 8-bit weights.
+  /// Register indices, from the RTL formulas (docs/hw/safesu.md §1.1), REG_WIDTH = 32,
+  /// N_CONF_REGS = 1, MCCU_N_EVENTS = 2, 8-bit weights.
   struct Map {
-    uint32_t counters;     // BASE_COUNTERS
-    uint32_t ovf_mask;     // BASE_OVERFLOW_MASK
-    uint32_t ovf_vect;     // BASE_OVERFLOW_VECT
-    uint32_t quota_mask;   // BASE_QUOTA_MASK
-    uint32_t quota_limit;  // BASE_QUOTA_LIMIT
-    uint32_t mccu_cfg;     // BASE_MCCU_CFG (CFG1)
-    uint32_t mccu_limits;  // BASE_MCCU_LIMITS
-    uint32_t mccu_quota;   // BASE_MCCU_QUOTA (remaining, RO)
-    uint32_t weights;      // BASE_MCCU_WEIGHTS
-    uint32_t n_weights;
-    uint32_t rdc_vect;     // BASE_RDC_VECT (RO)
-    uint32_t n_rdc_vect;
-    uint32_t watermarks;   // BASE_RDC_WATERMARK (RO)
-    uint32_t n_watermarks;
-    uint32_t crossbar;     // BASE_CROSSBAR
-    uint32_t n_crossbar;
-    uint32_t cfg_bits;     // CROSSBAR_CFG_BITS
-    uint32_t total;        // TOTAL_NREGS
-    uint32_t index_bits;   // slv_index = haddr[index_bits+1:2]
-    uint32_t rdc_enable_bit;
-    uint32_t rdc_reset_bit;
+    uint32_t counters;        ///< BASE_COUNTERS.
+    uint32_t ovf_mask;        ///< BASE_OVERFLOW_MASK.
+    uint32_t ovf_vect;        ///< BASE_OVERFLOW_VECT.
+    uint32_t quota_mask;      ///< BASE_QUOTA_MASK.
+    uint32_t quota_limit;     ///< BASE_QUOTA_LIMIT.
+    uint32_t mccu_cfg;        ///< BASE_MCCU_CFG (CFG1).
+    uint32_t mccu_limits;     ///< BASE_MCCU_LIMITS.
+    uint32_t mccu_quota;      ///< BASE_MCCU_QUOTA (remaining, RO).
+    uint32_t weights;         ///< BASE_MCCU_WEIGHTS.
+    uint32_t n_weights;       ///< Number of weight registers.
+    uint32_t rdc_vect;        ///< BASE_RDC_VECT (RO).
+    uint32_t n_rdc_vect;      ///< Number of RDC vector registers.
+    uint32_t watermarks;      ///< BASE_RDC_WATERMARK (RO).
+    uint32_t n_watermarks;    ///< Number of watermark registers.
+    uint32_t crossbar;        ///< BASE_CROSSBAR.
+    uint32_t n_crossbar;      ///< Number of crossbar registers.
+    uint32_t cfg_bits;        ///< CROSSBAR_CFG_BITS: bits per crossbar field.
+    uint32_t total;           ///< TOTAL_NREGS.
+    uint32_t index_bits;      ///< slv_index = haddr[index_bits+1:2].
+    uint32_t rdc_enable_bit;  ///< CFG1 bit of the RDC enable.
+    uint32_t rdc_reset_bit;   ///< CFG1 bit of the RDC soft reset.
   };
 
+  /// c with every parameter clamped to its range.
   static constexpr Config sanitize(Config c) {
     if (c.n_counters < 1) c.n_counters = 1;
     if (c.n_counters > kMaxCounters) c.n_counters = kMaxCounters;
@@ -170,12 +174,15 @@ class SafesuModel final : public MmioModel {
     if (c.n_cores > kMaxCores) c.n_cores = kMaxCores;
     return c;
   }
+  /// ceil(a / b) as the RTL writes it (0 for a = 0).
   static constexpr uint32_t cdiv(uint32_t a, uint32_t b) { return a == 0 ? 0 : (a - 1) / b + 1; }
+  /// $clog2(v).
   static constexpr uint32_t log2up(uint32_t v) {
     uint32_t r = 0;
     while ((1u << r) < v) ++r;
     return r;
   }
+  /// The register map of a build, from the RTL formulas (docs/hw/safesu.md §1.1).
   static constexpr Map compute_map(const Config& in) {
     const Config c = sanitize(in);
     Map m{};
@@ -217,14 +224,20 @@ class SafesuModel final : public MmioModel {
     return m;
   }
 
-  // Faults for the self-test's own tests (not RTL behaviour). A fault sits on
-  // one counter's register:
-  //   kStuckAt      the counter and its readable copy hold 'value' whatever
-  //                 happens (events, writes, soft reset);
-  //   kNeverCounts  the counter never adds its event (writes and resets work);
-  //   kWrongStep    the counter adds 'value' per counted cycle instead of 1.
-  enum class Fault : uint8_t { kNone, kStuckAt, kNeverCounts, kWrongStep };
+  /// Faults for the self-test's own tests (not RTL behaviour). A fault sits on
+  /// one counter's register:
+  ///   kStuckAt      the counter and its readable copy hold 'value' whatever
+  ///                 happens (events, writes, soft reset);
+  ///   kNeverCounts  the counter never adds its event (writes and resets work);
+  ///   kWrongStep    the counter adds 'value' per counted cycle instead of 1.
+  enum class Fault : uint8_t {
+    kNone,         ///< No fault.
+    kStuckAt,      ///< Counter and readable copy hold 'value'.
+    kNeverCounts,  ///< Never adds its event.
+    kWrongStep     ///< Adds 'value' per counted cycle.
+  };
 
+  /// A unit in reset state, all event pins low (event 0 high with event0_high).
   constexpr explicit SafesuModel(const Config& config)
       : cfg_(sanitize(config)), map_(compute_map(config)), regs_{}, cnt_{}, incs_{}, events_{},
         xbar_cnt_(0), xbar_mr_(0), flags_(0), q_state_(0), q_sum_(0), q_latch_(false),
@@ -241,55 +254,68 @@ class SafesuModel final : public MmioModel {
   uint32_t irq_outputs() const override;
 
   // ---- test inputs -------------------------------------------------------
-  // SoC event pin levels, from the next cycle on; they persist until changed.
-  // Out-of-range indices are ignored. With Config::event0_high, event 0 stays
-  // high.
+  /// Sets SoC event pin 'index' to level, from the next cycle on; it persists until changed.
+  /// Out-of-range indices are ignored. With Config::event0_high, event 0 stays
+  /// high.
   void set_event(uint32_t index, bool level);
+  /// Sets every SoC event pin to level, from the next cycle on.
   void set_all_events(bool level);
-  // Pin 'index' takes 'level' from cycle number 'at' on (cycles are numbered
-  // from 0 at construction; now() is the number of the next cycle to run),
-  // however that cycle is reached: inside a bus access, between accesses or
-  // in an idle stretch. So a test can sweep an event's arrival over every
-  // cycle of a driver call at any bus gap. A time already reached applies
-  // now. At most kMaxPending changes wait; false if full (nothing changes).
-  static constexpr uint32_t kMaxPending = 8;
+  static constexpr uint32_t kMaxPending = 8;  ///< Scheduled pin changes that can wait at once.
+  /// Schedules a pin change: pin 'index' takes 'level' from cycle number 'at' on (cycles are numbered
+  /// from 0 at construction; now() is the number of the next cycle to run),
+  /// however that cycle is reached: inside a bus access, between accesses or
+  /// in an idle stretch. So a test can sweep an event's arrival over every
+  /// cycle of a driver call at any bus gap. A time already reached applies
+  /// now. At most kMaxPending changes wait; false if full (nothing changes).
   bool set_event_at(uint64_t at, uint32_t index, bool level);
-  // FT builds: the next cycle pulses FT2 for one cycle (a double error in the
-  // register file). Ignored without ft.
+  /// Injects a double error (FT builds): the next cycle pulses FT2 for one cycle (a double error in the
+  /// register file). Ignored without ft.
   void inject_double_error();
-  // Put 'fault' on counter k from now on (kNone removes it). Out-of-range k
-  // is ignored.
+  /// Puts 'fault' on counter k from now on (kNone removes it). Out-of-range k
+  /// is ignored.
   void inject_fault(uint32_t k, Fault fault, uint32_t value = 0);
+  /// Removes every injected fault.
   void clear_faults();
 
   // ---- introspection (no bus cycle, no side effect) ------------------------
+  /// The parameters, sanitized.
   const Config& config() const { return cfg_; }
+  /// The register map the model computed.
   const Map& map() const { return map_; }
+  /// Counter k's register (0 out of range).
   uint32_t counter(uint32_t k) const { return k < cfg_.n_counters ? cnt_[k] : 0; }
-  // Increments counter k has made since the model was built (64 bits, not
-  // reset by writes or soft resets): the truth a 64-bit extension is
-  // checked against.
+  /// Increments counter k has made since the model was built (64 bits, not
+  /// reset by writes or soft resets): the truth a 64-bit extension is
+  /// checked against.
   uint64_t increments(uint32_t k) const { return k < kMaxCounters ? incs_[k] : 0; }
-  uint32_t overflow_flags() const { return flags_; }  // internal latch, unmasked by enable
+  uint32_t overflow_flags() const { return flags_; }  ///< Internal overflow latch, unmasked by enable.
+  /// MCCU remaining quota of core 'core'.
   uint32_t mccu_remaining(uint32_t core) const { return core < cfg_.n_cores ? rem_[core] : 0; }
+  /// RDC watermark of input 'input'.
   uint8_t rdc_watermark(uint32_t input) const { return input < kMaxInputs ? wm_[input] : 0; }
+  /// RDC current run length of input 'input'.
   uint8_t rdc_run_length(uint32_t input) const { return input < kMaxInputs ? run_[input] : 0; }
+  /// The RDC vector.
   uint32_t rdc_vector() const { return rdc_vect_; }
+  /// The en_hwquota_o level (CFG1 bit 31).
   bool hwquota() const { return (regs_[map_.mccu_cfg] >> 31) & 1u; }
-  // Bus accesses seen (reads and writes, valid or not).
+  /// Bus reads seen (valid or not).
   uint32_t reads() const { return reads_; }
+  /// Bus writes seen.
   uint32_t writes() const { return writes_; }
+  /// Reads plus writes.
   uint32_t accesses() const { return reads_ + writes_; }
+  /// Zeroes the read and write counts.
   void clear_access_counts() {
     reads_ = 0;
     writes_ = 0;
   }
-  // Cycles advanced through the closed forms rather than stepped.
+  /// Cycles advanced through the closed forms rather than stepped.
   uint64_t bulk_cycles() const { return bulk_cycles_; }
-  // The number of the next cycle to run (cycles run since construction).
+  /// The number of the next cycle to run (cycles run since construction).
   uint64_t now() const { return now_; }
-  // Every piece of hardware state equal (not the access or bulk counts):
-  // how the tests prove the closed forms equal to stepping.
+  /// Every piece of hardware state equal (not the access or bulk counts):
+  /// how the tests prove the closed forms equal to stepping.
   bool same_state(const SafesuModel& o) const;
 
  private:

@@ -10,23 +10,31 @@
 
 namespace pmu::models {
 
+/// A device that proves the stub harness: one register of each access kind, a time counter, an interrupt output.
 class StubTestDevice : public MmioModel {
  public:
-  static constexpr uint32_t kScratch = 0x00;  // RW
-  static constexpr uint32_t kId = 0x04;       // RO, reads kIdValue
-  static constexpr uint32_t kStatus = 0x08;   // W1C; bit 0 drives irq output 0
-  static constexpr uint32_t kRaise = 0x0C;    // WO; ORs the written bits into STATUS
-  static constexpr uint32_t kTime = 0x10;     // RO; cycles since reset (low 32 bits)
-  static constexpr uint32_t kIdValue = 0x57AB0001;
+  static constexpr uint32_t kScratch = 0x00;        ///< RW scratch register (byte offset).
+  static constexpr uint32_t kId = 0x04;             ///< RO, reads kIdValue.
+  static constexpr uint32_t kStatus = 0x08;         ///< W1C; bit 0 drives irq output 0.
+  static constexpr uint32_t kRaise = 0x0C;          ///< WO; ORs the written bits into STATUS.
+  static constexpr uint32_t kTime = 0x10;           ///< RO; cycles since reset (low 32 bits).
+  static constexpr uint32_t kIdValue = 0x57AB0001;  ///< What ID reads.
 
+  /// A device on a big-endian (SPARC) or little-endian bus: sets the byte lanes of sub-word reads.
   explicit StubTestDevice(bool big_endian) : big_endian_(big_endian) {}
 
+  /// Reads register 'offset' (counts reads).
   uint32_t read(uint32_t offset, unsigned size) override;
+  /// Writes register 'offset' (counts writes; only word writes act).
   void write(uint32_t offset, unsigned size, uint32_t value) override;
+  /// Moves the time counter on by 'cycles'.
   void advance(uint64_t cycles) override { time_ += cycles; }
+  /// Bit 0: STATUS bit 0.
   uint32_t irq_outputs() const override { return status_ & 1u; }
 
+  /// Writes served so far.
   uint32_t writes() const { return writes_; }
+  /// Reads served so far.
   uint32_t reads() const { return reads_; }
 
  private:
@@ -39,14 +47,18 @@ class StubTestDevice : public MmioModel {
   uint32_t writes_ = 0;
 };
 
-// Custom CSRs: 0x7C0 read-write scratch, 0xCC0 read-only cycles (low 32).
+/// Custom CSRs: 0x7C0 read-write scratch, 0xCC0 read-only cycles (low 32).
 class StubTestCsrs : public CsrModel {
  public:
-  static constexpr uint32_t kScratchCsr = 0x7C0;
-  static constexpr uint32_t kTimeCsr = 0xCC0;
+  static constexpr uint32_t kScratchCsr = 0x7C0;  ///< Read-write scratch CSR.
+  static constexpr uint32_t kTimeCsr = 0xCC0;     ///< Read-only cycles (low 32 bits).
+  /// Reads one of the two CSRs; false for any other.
   bool csr_read(uint32_t csr, uint64_t* value) override;
+  /// Writes the scratch CSR; a write to the time CSR is ignored; false for any other CSR.
   bool csr_write(uint32_t csr, uint64_t value) override;
+  /// Moves the time CSR on by 'cycles'.
   void advance(uint64_t cycles) override { time_ += cycles; }
+  /// No interrupt output: always 0.
   uint32_t irq_outputs() const override { return 0; }
 
  private:

@@ -13,6 +13,7 @@
 #include "pmu/riscv/counters.hpp"
 #include "pmu/riscv/sbi_counters.hpp"
 
+/// Adapters from the counter units to the profiler.
 namespace pmu::profile::units {
 
 /// Sampling on the standard counters from M-mode.
