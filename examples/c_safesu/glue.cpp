@@ -4,7 +4,6 @@
 #include "board_config.hpp"
 #include "devices.hpp"
 #include "safesu_unit.hpp"
-#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 extern "C" {
@@ -15,7 +14,10 @@ extern "C" {
 
 void ex_putc(char c) { board::putc(c); }
 const char* ex_board_name(void) { return board::name(); }
-void ex_attach_devices(void) { (void)examples::attach_emulated_devices(examples::kSafesu); }
+void ex_attach_devices(void) {
+  examples::require_catalogue_build();
+  (void)examples::attach_emulated_devices(examples::kSafesu);
+}
 uintptr_t ex_safesu_base(void) { return examples::safesu_record().base; }
 unsigned ex_safesu_cores(void) { return examples::safesu_record().cores; }
 unsigned ex_safesu_events(void) { return examples::safesu_record().events; }
@@ -28,9 +30,8 @@ void ex_irq_enable(bool on) {
   else
     board::irq_global_disable();
 }
-unsigned ex_event_cpu0_cycles(void) { return pmu_sim::soc::kCpu0Cycles; }
-unsigned ex_event_cpu0_compute(void) { return pmu_sim::soc::kCpu0Compute; }
-unsigned ex_event_cpu0_load_store(void) { return pmu_sim::soc::kCpu0LoadStore; }
+uint16_t ex_event_input(const char* name) { return examples::event_input(name); }
+const char* ex_event_name(unsigned index) { return examples::event_name(index); }
 uint32_t ex_workload(unsigned phase, unsigned rounds) {
   return examples::run_phase(phase == 0 ? examples::Phase::kCompute : examples::Phase::kStream, rounds);
 }

@@ -20,10 +20,12 @@ unsigned ex_safesu_events(void);
 /* The SafeSU overflow line: attach a handler; false if the board has none. */
 bool ex_attach_overflow_line(void (*handler)(void* ctx), void* ctx);
 void ex_irq_enable(bool on);
-/* SoC event numbers of the examples' plan (sim/include/pmu_sim/soc_events.hpp). */
-unsigned ex_event_cpu0_cycles(void);
-unsigned ex_event_cpu0_compute(void);
-unsigned ex_event_cpu0_load_store(void);
+/* The SoC's event catalogue (pmu/safesu/events_selene.hpp, through
+ * examples/common/safesu_unit.hpp): the crossbar input of a named event
+ * (0xFFFF for a name the table does not have: the route is refused), and
+ * the name of an input. */
+uint16_t ex_event_input(const char* name);
+const char* ex_event_name(unsigned index);
 /* Workload phases: 0 = compute, 1 = stream. Returns a checksum. */
 uint32_t ex_workload(unsigned phase, unsigned rounds);
 

@@ -8,6 +8,8 @@
 #include "board.hpp"
 #include "console.hpp"
 #include "devices.hpp"
+#include "pmu/safesu/events.hpp"
+#include "pmu/safesu/events_selene.hpp"
 #include "pmu/safesu/layout.hpp"
 #include "pmu/safesu/safesu.hpp"
 
@@ -31,6 +33,35 @@ inline pmu::safesu::SafeSU& safesu_unit() {
       pmu::safesu::make_layout(pmu::safesu::shipped_params(safesu_record().cores, safesu_record().events));
   static pmu::safesu::SafeSU unit{safesu_record().base, layout};
   return unit;
+}
+
+// The SoC event catalogue the examples route by: SELENE's 4-core, 128-input
+// table (the SafeSU User's Manual's Table 2.1), which the QEMU boards'
+// emulated SoC follows too. A board whose SafeSU inputs are wired otherwise
+// needs its own table here (docs/safesu.md "Event catalogues").
+inline constexpr const pmu::safesu::EventCatalogue& kEvents = pmu::safesu::kSelene4c128;
+
+// The crossbar input of a named event of kEvents, or 0xFFFF (which
+// route_table refuses) for a name the table does not have; the examples
+// static_assert their plans, so a misspelt name does not build.
+constexpr uint16_t event_input(const char* name) { return pmu::safesu::event_index(kEvents, name).value_or(0xFFFF); }
+
+// The name kEvents gives input 'index' ("?" past its inputs).
+inline const char* event_name(unsigned index) {
+  const auto e = pmu::safesu::event_at(kEvents, index);
+  return e.ok() ? e.value().name : "?";
+}
+
+// Ends the image unless the board's SafeSU is the build kEvents describes
+// (the plans' input numbers would mean something else).
+inline void require_catalogue_build() {
+  const board::SafesuInstance& su = safesu_record();
+  if (su.cores != kEvents.n_cores || su.events != kEvents.n_inputs) {
+    print("this example routes the inputs of ");
+    print(kEvents.soc);
+    print("; the board's SafeSU is another build, whose event table pmukit does not have\n");
+    board::exit(2);
+  }
 }
 
 // Board lines of the SafeSU's outputs. A line the board does not know is

@@ -4,8 +4,10 @@
 // the per-core MCCU hook firing and refilling the budget.
 //
 // MCCU inputs 2c and 2c+1 belong to core c; each cycle an input's event is
-// high costs its weight. Here input 2c counts "core c waits for the bus"
-// (weight 4) and 2c+1 "core c holds a bus request" (weight 1).
+// high costs its weight. Here they count core c's first two contention cycle
+// stack signals of the SoC's catalogue ("Cc over Cj": core c waits for core
+// j; SELENE's Table 2.1), as SELENE's own MCCU example routes contention
+// events to the MCCU inputs.
 #include "board.hpp"
 #include "board_config.hpp"
 #include "console.hpp"
@@ -13,7 +15,6 @@
 #include "pmu/report.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "safesu_unit.hpp"
-#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 namespace {
@@ -21,8 +22,8 @@ namespace {
 using examples::ok;
 using examples::print;
 using examples::print_dec;
+using pmu::safesu::EventType;
 using pmu::safesu::SafeSU;
-namespace soc = pmu_sim::soc;
 
 SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
 pmu::safesu::Callbacks g_callbacks;  // the MCCU callbacks live here
@@ -33,6 +34,8 @@ SafeSU::MccuLine g_lines[kMaxCores];
 // emulation of the hook's accesses), so a refilled core does not run dry
 // again before the hook has returned.
 constexpr uint32_t budget_of(unsigned core) { return 200000 + 100000 * core; }
+// Weight per cycle of core c's first and second contention signal.
+constexpr uint8_t kWeights[2] = {32, 16};
 
 struct Hook {
   volatile uint32_t calls;
@@ -68,23 +71,37 @@ int main() {
   print(board::name());
   print(")\n");
   g_su = &examples::safesu_unit();
+  examples::require_catalogue_build();
   examples::attach_emulated_devices(examples::kSafesu);
   ok(g_su->attach_callbacks(&g_callbacks), "attach_callbacks");
   const unsigned cores = g_su->layout().n_cores;
 
-  // Inputs 2c / 2c+1 <- core c's bus-wait / bus-request events; weights 4 / 1.
+  // Inputs 2c / 2c+1 <- core c's first / second contention signal.
   pmu::safesu::Route routes[2 * kMaxCores];
   uint8_t weights[2 * kMaxCores];
+  print("plan (SoC events of ");
+  print(examples::kEvents.soc);
+  print("):\n");
   for (unsigned c = 0; c < cores; ++c) {
-    routes[2 * c] = {static_cast<uint8_t>(2 * c), static_cast<uint16_t>(soc::bus_contention(c))};
-    routes[2 * c + 1] = {static_cast<uint8_t>(2 * c + 1), static_cast<uint16_t>(soc::bus_request(c))};
-    weights[2 * c] = 4;
-    weights[2 * c + 1] = 1;
+    for (unsigned k = 0; k < 2; ++k) {
+      const unsigned input = 2 * c + k;
+      const auto e = pmu::safesu::nth_event(examples::kEvents, EventType::kContention, c, k);
+      ok(e.status(), "nth_event");
+      routes[input] = {static_cast<uint8_t>(input), e.ok() ? e.value().index : uint16_t{0xFFFF}};
+      weights[input] = kWeights[k];
+      print("  input ");
+      print_dec(input, 2);
+      print(" <- SoC event ");
+      print_dec(routes[input].event, 3);
+      print("  ");
+      print(e.ok() ? e.value().name : "?");
+      print(", weight ");
+      print_dec(kWeights[k]);
+      print(" per cycle\n");
+    }
   }
   ok(g_su->route_table(routes, 2 * cores), "route_table");
   ok(g_su->set_weights(weights, 2 * cores), "set_weights");
-  print("plan: input 2c = core c waits for the bus (weight 4 per cycle),\n"
-        "      input 2c+1 = core c holds a bus request (weight 1 per cycle)\n");
 
   bool polled = false;
   for (unsigned c = 0; c < cores; ++c) {
@@ -103,11 +120,11 @@ int main() {
 
   // Compute only: no bus traffic, nothing is charged.
   (void)examples::run_phase(examples::Phase::kCompute, 100);
-  print_budgets("\nafter 100 rounds of compute on core 0 (no bus traffic: nothing charged)");
+  print_budgets("\nafter 100 rounds of compute on core 0 (no contention: nothing charged)");
 
   // Memory-bound on core 0 until its budget runs out (at most 5000 rounds).
   unsigned rounds = 0;
-  print("\ncore 0 now streams a buffer (bus-bound) until the MCCU stops it...\n");
+  print("\ncore 0 now streams a buffer while cores 1 and 2 stream too, until the MCCU stops it...\n");
   for (unsigned i = 0; i < 5000 && g_hook.calls == 0; i += 10) {
     unsigned done = 0;
     (void)examples::run_phase(examples::Phase::kStream, 10, &g_hook.calls, &done);
@@ -127,7 +144,8 @@ int main() {
   print(" after ");
   print_dec(rounds);
   print(" rounds of streaming.\n"
-        "  why: its remaining budget could not pay for the next weighted cycle, so the\n"
+        "  why: each cycle core 0 waited for core 1 or 2 cost the weight of that signal;\n"
+        "  its remaining budget could not pay for the next weighted cycle, so the\n"
         "  MCCU raised core 0's own interrupt line (the other cores' lines stayed low).\n"
         "  refill: the hook reloaded core 0's limit and cleared the sticky interrupt\n"
         "  (policy kRefill), so core 0 may run on with a fresh budget.\n");

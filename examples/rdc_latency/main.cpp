@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// rdc_latency: how long do core 0's bus requests last? The SafeSU RDC
+// rdc_latency: how long does core 0 wait for the other cores? The SafeSU RDC
 // measures, per MCCU input, the longest run of cycles its event stayed high
 // (the watermark) and raises its interrupt when a run reaches the input's
-// threshold. Short requests stay below; one long request fires the RDC hook.
+// threshold. It is made for contention cycle stack signals (high while a
+// wait lasts): core 0's "C0 over C1" and "C0 over C2" of the SoC's
+// catalogue. Short waits stay below; one long wait fires the RDC hook.
 #include "board.hpp"
 #include "board_config.hpp"
 #include "console.hpp"
@@ -10,7 +12,6 @@
 #include "pmu/report.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "safesu_unit.hpp"
-#include "pmu_sim/soc_events.hpp"
 #include "workload.hpp"
 
 namespace {
@@ -18,24 +19,25 @@ namespace {
 using examples::ok;
 using examples::print;
 using examples::print_dec;
+using examples::event_input;
 using pmu::safesu::SafeSU;
-namespace soc = pmu_sim::soc;
 
 SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
 pmu::safesu::Callbacks g_callbacks;  // the RDC callbacks live here
 
-// This example's plan for core 0's two inputs, with per-input thresholds
-// (cycles; the same 8-bit register as the MCCU weight).
+// This example's plan for core 0's two inputs, by catalogue name, with
+// per-input thresholds (cycles; the same 8-bit register as the MCCU weight).
 struct Input {
   uint8_t input;
   uint16_t event;
   uint8_t threshold;
-  const char* name;
 };
 constexpr Input kPlan[] = {
-    {0, soc::bus_request(0), 100, "core0.bus_request (threshold 100)"},
-    {1, soc::kCpu0DcacheMiss, 250, "core0.dcache_miss_stall (threshold 250)"},
+    {0, event_input("core0.ccs_over_core1"), 100},  // core 0 waits for core 1
+    {1, event_input("core0.ccs_over_core2"), 250},  // core 0 waits for core 2
 };
+static_assert(kPlan[0].event < examples::kEvents.n_inputs && kPlan[1].event < examples::kEvents.n_inputs,
+              "both planned events are named in the catalogue");
 constexpr unsigned kN = sizeof(kPlan) / sizeof(kPlan[0]);
 
 struct Hook {
@@ -54,7 +56,7 @@ void print_watermarks(const char* title) {
   for (unsigned i = 0; i < kN; ++i) {
     const auto wm = g_su->watermark(kPlan[i].input);
     ok(wm.status(), "watermark");
-    rows[i] = {kPlan[i].input, kPlan[i].name, wm.ok() ? wm.value() : 0u};
+    rows[i] = {kPlan[i].input, examples::event_name(kPlan[i].event), wm.ok() ? wm.value() : 0u};
   }
   ok(pmu::report::print(examples::console(), title, rows, kN, pmu::report::Format::kTable), "report::print");
 }
@@ -62,12 +64,27 @@ void print_watermarks(const char* title) {
 }  // namespace
 
 int main() {
-  print("rdc_latency: request durations with the SafeSU RDC (board ");
+  print("rdc_latency: how long core 0 waits for other cores, with the SafeSU RDC (board ");
   print(board::name());
   print(")\n");
   g_su = &examples::safesu_unit();
+  examples::require_catalogue_build();
   ok(g_su->attach_callbacks(&g_callbacks), "attach_callbacks");
   examples::attach_emulated_devices(examples::kSafesu);
+  print("plan (SoC events of ");
+  print(examples::kEvents.soc);
+  print("):\n");
+  for (const Input& in : kPlan) {
+    print("  input ");
+    print_dec(in.input);
+    print(" <- SoC event ");
+    print_dec(in.event, 3);
+    print("  ");
+    print(examples::event_name(in.event));
+    print(", threshold ");
+    print_dec(in.threshold);
+    print(" cycles\n");
+  }
 
   pmu::safesu::Route routes[kN];
   for (unsigned i = 0; i < kN; ++i) {
@@ -84,38 +101,39 @@ int main() {
   ok(en, "enable_rdc");
   board::irq_global_enable();
 
-  // Short requests: 200 rounds of streaming, a short request every other round.
+  // Short waits: 200 rounds of streaming, cores 1 and 2 streaming too.
   (void)examples::run_phase(examples::Phase::kStream, 200);
   if (!line) (void)g_su->handle_rdc_irq();
   const uint32_t calls_short = g_hook.calls;
-  print("\n200 rounds of stream (short bus requests): RDC hook fired ");
+  print("\n200 rounds of stream (short waits for cores 1 and 2): RDC hook fired ");
   print_dec(calls_short);
   print(" times\n");
   print_watermarks("watermarks (longest run of cycles, 8 bits: saturates at 255)");
   const auto wm_short = g_su->watermark(0);
 
-  // One long request: stop as soon as the hook reports it.
+  // One long wait (core 1 holds a locked burst): stop as soon as the hook
+  // reports it.
   unsigned rounds = 0;
   (void)examples::run_phase(examples::Phase::kLongRequest, 200, &g_hook.calls, &rounds);
   if (!line) (void)g_su->handle_rdc_irq();
   board::irq_global_disable();
-  print("\none long bus request: RDC hook fired ");
+  print("\none long wait for core 1's locked burst: RDC hook fired ");
   print_dec(g_hook.calls - calls_short);
   print(g_hook.calls - calls_short == 1 ? " time" : " times");
   print(" after ");
   print_dec(rounds);
   print(" rounds, for input(s) mask ");
   examples::print_hex(g_hook.inputs, 2);
-  print("\n  why: core 0's request stayed high for 100 cycles, input 0's threshold;\n"
+  print("\n  why: core 0 waited for core 1 for 100 cycles, input 0's threshold;\n"
         "  the hook toggled the RDC to clear its interrupt and kept the watermarks.\n");
-  print_watermarks("watermarks after the long request");
+  print_watermarks("watermarks after the long wait");
   const auto wm_long = g_su->watermark(0);
   ok(g_su->disable_rdc(), "disable_rdc");
 
-  examples::expect(calls_short == 0, "no RDC hook for short requests");
+  examples::expect(calls_short == 0, "no RDC hook for short waits");
   examples::expect(wm_short.ok() && wm_short.value() > 0 && wm_short.value() < 100,
-                   "short requests' watermark between 1 and 99");
+                   "short waits' watermark between 1 and 99");
   examples::expect(g_hook.calls >= 1 && g_hook.inputs == 1u, "the RDC hook for input 0 only");
   examples::expect(wm_long.ok() && wm_long.value() >= 100, "input 0's watermark at or above its threshold");
-  return examples::verdict("short requests stayed under the threshold, the long one fired the RDC hook");
+  return examples::verdict("short waits stayed under the threshold, the long one fired the RDC hook");
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The emulated SoC (pmu_sim/soc.hpp): the units the machine lacks are
 // pmukit's behavioural models (sim/models), served by the trap-and-emulate
-// runtime; workload phases become event levels on the SafeSU's inputs and
-// event rates of the CM and CSR models.
+// runtime; workload phases become event levels on the SafeSU's inputs, as
+// SELENE's catalogue defines them (pmu_sim/soc_events.hpp), and event rates
+// of the CM and CSR models.
 #include "pmu_sim/soc.hpp"
 
 #include "board.hpp"
@@ -107,6 +108,36 @@ void pulse(unsigned event, unsigned cycles) {
   });
 }
 
+// The catalogue's inputs by name, resolved at compile time: a name the
+// table does not have does not build.
+constexpr uint16_t event_input(const char* name) {
+  return pmu::safesu::event_index(kEvents, name).value_or(kNoInput);
+}
+constexpr uint16_t kHigh = event_input("const_high");
+constexpr uint16_t kPipe0 = event_input("core0.inst_pipe0");
+constexpr uint16_t kPipe1 = event_input("core0.inst_pipe1");
+constexpr uint16_t kIcacheMiss = event_input("core0.icache_miss");
+constexpr uint16_t kDcacheMiss = event_input("core0.dcache_l1_miss");
+constexpr uint16_t kDtlbMiss = event_input("core0.dtlb_miss");
+constexpr uint16_t kBranchMiss = event_input("core0.branch_miss");
+constexpr uint16_t kWaitsForCore1 = event_input("core0.ccs_over_core1");
+constexpr uint16_t kWaitsForCore2 = event_input("core0.ccs_over_core2");
+static_assert(kHigh != kNoInput && kPipe0 != kNoInput && kPipe1 != kNoInput && kIcacheMiss != kNoInput &&
+                  kDcacheMiss != kNoInput && kDtlbMiss != kNoInput && kBranchMiss != kNoInput &&
+                  kWaitsForCore1 != kNoInput && kWaitsForCore2 != kNoInput,
+              "every input the emulated SoC drives is in its catalogue");
+static_assert(kEvents.n_inputs == 128 && kEvents.n_cores == 4, "the catalogue of the emulated build");
+
+// The catalogue's tied inputs (debug constants, fillers) at their level,
+// from attach on: const_high is high every cycle, the rest stay low.
+void drive_fixed_levels() {
+  for (size_t i = 0; i < kEvents.count; ++i) {
+    const pmu::safesu::Event& e = kEvents.events[i];
+    const bool fixed = e.type == pmu::safesu::EventType::kDebug || e.type == pmu::safesu::EventType::kConstant;
+    if (fixed) safesu().set_event(e.index, e.level != 0);
+  }
+}
+
 }  // namespace
 
 bool attach(unsigned units, const Placement& where) {
@@ -119,7 +150,7 @@ bool attach(unsigned units, const Placement& where) {
     g_safesu_wiring = safesu_wiring(where.safesu);
     ok &= harness::map_mmio(where.safesu.base, SafesuModel::kWindowSize, &safesu(), g_safesu_wiring.lines,
                             g_safesu_wiring.count) != nullptr;
-    safesu().set_event(kCpu0Cycles, true);
+    drive_fixed_levels();
     note("SafeSU (4 cores, 128 events)", where.safesu.base,
          "QEMU has none; pmukit's behavioural model of the RTL serves it");
   }
@@ -201,23 +232,27 @@ void cm_rates(Phase, bool) {}
 void csr_rates(Phase, bool) {}
 #endif
 
+// Core 0 runs the workload; the other cores are bus masters that core 0
+// waits for (the contention cycle stack inputs "C0 over Cj"). Levels held
+// for a whole phase:
+//   compute       pipeline 0 issues every cycle (the round is one dependency
+//                 chain: pipeline 1 idles)
+//   matrix        both pipelines (independent multiplies)
+//   stream        both pipelines (loads, stores and the adds beside them)
+//   long-request  core 0 stalls behind core 1's locked burst: no issue,
+//                 "C0 over C1" high for the whole phase
 void safesu_levels(Phase p, bool on) {
   switch (p) {
     case Phase::kCompute:
-    case Phase::kMatrix:
-      level(kCpu0Compute, on);
+      level(kPipe0, on);
       break;
+    case Phase::kMatrix:
     case Phase::kStream:
-      level(kCpu0LoadStore, on);
-      level(bus_contention(0), on);
-      if (!on) {
-        level(kCpu0DcacheMiss, false);
-        level(bus_request(0), false);
-      }
+      level(kPipe0, on);
+      level(kPipe1, on);
       break;
     case Phase::kLongRequest:
-      level(bus_request(0), on);
-      level(bus_contention(0), on);
+      level(kWaitsForCore1, on);
       break;
   }
 }
@@ -225,17 +260,36 @@ void safesu_levels(Phase p, bool on) {
 }  // namespace
 
 void phase_begin(Phase p) {
+  pulse(kIcacheMiss, 1);
   safesu_levels(p, true);
   cm_rates(p, true);
   csr_rates(p, true);
 }
 
-// Streaming: a short cache-miss stall every fourth round and a short bus
-// request every other one (a few tens of cycles: far below an RDC threshold).
+// Pulse inputs are high for one cycle per event; contention inputs for as
+// long as core 0 waits. Every phase starts with one I-cache miss (new code).
+// Per round:
+//   compute  one branch-predictor miss (the inner loop's exit)
+//   stream   one L1 D-cache miss (each round copies a new 64-byte block),
+//            one D-TLB miss every 64 rounds (a new 4 KiB page), a 20-cycle
+//            wait for core 1 every other round and an 8-cycle wait for core 2
+//            every fourth (cores 1 and 2 stream too) - far below an RDC
+//            threshold
 void phase_round(Phase p, unsigned round) {
-  if (p != Phase::kStream) return;
-  if (round % 4 == 0) pulse(kCpu0DcacheMiss, 12);
-  if (round % 2 == 0) pulse(bus_request(0), 20);
+  switch (p) {
+    case Phase::kCompute:
+      pulse(kBranchMiss, 1);
+      break;
+    case Phase::kStream:
+      pulse(kDcacheMiss, 1);
+      if (round % 64 == 0) pulse(kDtlbMiss, 1);
+      if (round % 2 == 0) pulse(kWaitsForCore1, 20);
+      if (round % 4 == 0) pulse(kWaitsForCore2, 8);
+      break;
+    case Phase::kLongRequest:
+    case Phase::kMatrix:
+      break;
+  }
 }
 
 void phase_end(Phase p) {

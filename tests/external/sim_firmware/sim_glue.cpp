@@ -63,7 +63,7 @@ uintptr_t fw_cm_gcr_base(void) { return board::config::kCm.gcr_base; }
 bool fw_cm_present(void) { return false; }
 uintptr_t fw_cm_gcr_base(void) { return 0; }
 #endif
-unsigned fw_event_cpu0_cycles(void) { return soc::kCpu0Cycles; }
-unsigned fw_event_cpu0_compute(void) { return soc::kCpu0Compute; }
+unsigned fw_event_cpu0_cycles(void) { return pmu::safesu::event_index(soc::kEvents, "const_high").value(); }
+unsigned fw_event_cpu0_compute(void) { return pmu::safesu::event_index(soc::kEvents, "core0.inst_pipe0").value(); }
 
 }  // extern "C"

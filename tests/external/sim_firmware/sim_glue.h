@@ -31,7 +31,9 @@ uintptr_t fw_safesu_base(void);
 unsigned fw_safesu_overflow_line(void);
 bool fw_cm_present(void);
 uintptr_t fw_cm_gcr_base(void);
-/* SoC event numbers of the emulated SoC (pmu_sim/soc_events.hpp). */
+/* SoC event inputs of the emulated SoC, from its catalogue (SELENE's Table
+ * 2.1, pmu_sim/soc_events.hpp): const_high (every cycle) and core0.inst_pipe0
+ * (high while core 0 computes). */
 unsigned fw_event_cpu0_cycles(void);
 unsigned fw_event_cpu0_compute(void);
 
