@@ -5,17 +5,11 @@
 # EXTRACT_ALL=NO (which would silence those warnings), and prints one line
 # per public header (include/pmu, sim/include/pmu_sim, pmu/version.hpp):
 #   PASS docs undocumented.<header>
-#   FAIL docs undocumented.<header> (N warnings)   once docs/api/Doxyfile sets
-#                                                   WARN_IF_UNDOCUMENTED = YES
-#   SKIP docs undocumented.<header> (N warnings)   until then, and for a
-#        header listed in tools/docs-pending.list (documented in another
-#        branch; enforced once that branch lands)
+#   FAIL docs undocumented.<header> (N warnings, the first five shown)
 # Exit status 0 unless a FAIL line was printed.
 . "$(dirname "$0")/verdict.sh"
 out=build/docs-undocumented
 rm -rf "$out" && mkdir -p "$out"
-enforced=$(sed -n 's/^WARN_IF_UNDOCUMENTED *= *\([A-Z]*\).*/\1/p' docs/api/Doxyfile)
-pending=$(grep -v '^#' tools/docs-pending.list | grep -v '^ *$')
 {
   cat docs/api/Doxyfile
   echo "WARN_IF_UNDOCUMENTED = YES"
@@ -37,13 +31,9 @@ for h in $(find include/pmu sim/include/pmu_sim -name '*.hpp' -o -name '*.h' | g
   n=$(grep -c "^\(${here}\)\?$h:[0-9]*: warning" "$out/warnings.txt")
   if [ "$n" -eq 0 ]; then
     verdict PASS docs "undocumented.$h"
-  elif printf '%s\n' $pending | grep -qxF "$h"; then
-    verdict SKIP docs "undocumented.$h" "$n warnings; listed in tools/docs-pending.list: enforced once its branch lands"
-  elif [ "$enforced" = YES ]; then
+  else
     grep "^\(${here}\)\?$h:" "$out/warnings.txt" | head -5 | sed "s|^$here||; s/^/  | /"
     verdict FAIL docs "undocumented.$h" "$n warnings" || rc=1
-  else
-    verdict SKIP docs "undocumented.$h" "$n warnings; enforced once docs/api/Doxyfile sets WARN_IF_UNDOCUMENTED = YES"
   fi
 done
 exit $rc

@@ -10,10 +10,11 @@
 
 namespace pmu_sim {
 
+/// A SafeSU model build (the RTL parameters the model follows).
 using SafesuConfig = pmu::models::SafesuModel::Config;
 
-// A shipped build (pmu::safesu::shipped_params): 24 counters, no FT, the
-// current RTL's RDC and weight-0 behaviour, SoC event 0 not tied high.
+/// A shipped build (pmu::safesu::shipped_params): 24 counters, no FT, the
+/// current RTL's RDC and weight-0 behaviour, SoC event 0 not tied high.
 constexpr SafesuConfig safesu_config(uint32_t n_soc_ev, uint32_t n_cores) {
   SafesuConfig c{};
   c.n_counters = 24;
@@ -25,29 +26,31 @@ constexpr SafesuConfig safesu_config(uint32_t n_soc_ev, uint32_t n_cores) {
   c.event0_high = false;
   return c;
 }
-// The builds pmu::safesu::k4c128 and k6c256 describe.
+/// The build pmu::safesu::k4c128 describes.
 constexpr SafesuConfig safesu_config_4c128() { return safesu_config(128, 4); }
+/// The build pmu::safesu::k6c256 describes.
 constexpr SafesuConfig safesu_config_6c256() { return safesu_config(256, 6); }
 
-// A model output that drives no board line (harness::map_mmio's "not wired").
+/// A model output that drives no board line (harness::map_mmio's "not wired").
 constexpr uint8_t kNoLine = 0xFF;
 
-// The board lines of one SafeSU instance (kNoLine: not wired); MCCU core c
-// is on mccu0 + c.
+/// The board lines of one SafeSU instance (kNoLine: not wired); MCCU core c
+/// is on mccu0 + c.
 struct SafesuLines {
-  uint8_t overflow;
-  uint8_t quota;
-  uint8_t rdc;
-  uint8_t mccu0;
+  uint8_t overflow;  ///< counter overflow
+  uint8_t quota;     ///< quota (deprecated unit)
+  uint8_t rdc;       ///< request-duration counters
+  uint8_t mccu0;     ///< MCCU core 0; core c is mccu0 + c
 };
 
-// Model output bit -> board line, as harness::map_mmio takes it: overflow,
-// quota, RDC, FT1, FT2 (not wired), -, -, -, MCCU core 0..n_cores-1.
+/// Model output bit -> board line, as harness::map_mmio takes it: overflow,
+/// quota, RDC, FT1, FT2 (not wired), -, -, -, MCCU core 0..n_cores-1.
 struct SafesuWiring {
-  uint8_t lines[pmu::models::SafesuModel::kIrqMccuShift + pmu::models::SafesuModel::kMaxCores];
-  unsigned count;
+  uint8_t lines[pmu::models::SafesuModel::kIrqMccuShift + pmu::models::SafesuModel::kMaxCores];  ///< line per output bit
+  unsigned count;  ///< output bits in use
 };
 
+/// The wiring of a SafeSU with n_cores MCCU outputs on the lines l.
 constexpr SafesuWiring safesu_wiring(const SafesuLines& l, unsigned n_cores) {
   using Model = pmu::models::SafesuModel;
   static_assert(Model::kIrqOverflow == 1u << 0 && Model::kIrqQuota == 1u << 1 && Model::kIrqRdc == 1u << 2,

@@ -10,6 +10,7 @@
 #include "pmu/safesu/events.hpp"
 #include "pmu/safesu/events_selene.hpp"
 
+/// The emulated SoC: which units it emulates and the inputs it drives.
 namespace pmu_sim::soc {
 
 /// The catalogue the emulated SoC's SafeSU inputs follow (its SafeSU is the
