@@ -298,4 +298,42 @@ void phase_end(Phase p) {
   csr_rates(p, false);
 }
 
+// ---- the event port -------------------------------------------------------------
+namespace {
+
+// A write pulses the input it names for one unit cycle. The harness brought
+// the SafeSU up to now before the access and compares its lines after it,
+// so the flag a pulse latches raises the line before the store's trap
+// returns. Reads give 0.
+class EventPort final : public pmu::models::MmioModel {
+ public:
+  static constexpr uint32_t kWindowSize = 0x1000;
+  uint32_t read(uint32_t, unsigned) override { return 0; }
+  void write(uint32_t, unsigned, uint32_t input) override {
+    if (input >= kEvents.n_inputs) return;
+    safesu().set_event(input, true);
+    safesu().advance(1);
+    safesu().set_event(input, false);
+  }
+  void advance(uint64_t) override {}
+  uint32_t irq_outputs() const override { return 0; }
+};
+EventPort& event_port() {
+  static EventPort port;
+  return port;
+}
+
+}  // namespace
+
+bool attach_event_port(uintptr_t at) {
+  const bool ok = (g_units & kSafesu) != 0 &&
+                  harness::map_mmio(at, EventPort::kWindowSize, &event_port()) != nullptr;
+  if (ok) {
+    note("SoC event port", at, "a store of a SafeSU input's number raises it for one cycle");
+  } else {
+    harness::print("emulated: no SoC event port (SafeSU not emulated, or harness table full?)\n");
+  }
+  return ok;
+}
+
 }  // namespace pmu_sim::soc

@@ -61,4 +61,24 @@ void phase_round(Phase p, unsigned round);
 /// The workload leaves phase p: held inputs drop.
 void phase_end(Phase p);
 
+// ---- the event port -----------------------------------------------------------------
+// A phase hook runs in the SoC's code, so an interrupt its events cause is
+// taken there. The event port lets a workload function raise an input from
+// one of its own instructions instead: a store to the port traps, and the
+// trap pulses the input, so an overflow it causes is taken at the function's
+// next instruction (as on hardware, a few instructions after the one that
+// raised the event). docs/examples.md, "The event port".
+
+/// Maps the event port at 'at', an address where the machine has nothing
+/// (SafeSU only: call after attach() with kSafesu). False (and says so) if
+/// the SafeSU is not emulated or the harness could not map it.
+bool attach_event_port(uintptr_t at);
+
+/// Raises SafeSU input 'input' for one unit cycle from the caller's own code:
+/// one store of the input's number to the port mapped at 'port'. Inputs past
+/// the catalogue are ignored.
+__attribute__((always_inline)) inline void raise_here(uintptr_t port, uint16_t input) {
+  *reinterpret_cast<volatile uint32_t*>(port) = input;
+}
+
 }  // namespace pmu_sim::soc
