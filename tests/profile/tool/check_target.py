@@ -6,15 +6,17 @@ truth of its workload ("truth <function> self <ppm> inclusive <ppm>", parts
 per million of the workload's instructions or events) and a capture.
 Profiles the capture with pmukit-profile and the image's ELF, and prints:
 
-  PASS|FAIL BOARD profile.accuracy.samples     at least MIN_SAMPLES samples
-  PASS|FAIL BOARD profile.accuracy.self        every function's share of the
-                                               samples within TOLERANCE points
-                                               of its share of the truth
-  PASS|FAIL BOARD profile.accuracy.inclusive   the same for the shares through
-                                               the call chains (callers)
+  PASS|FAIL BOARD CASE.samples     at least MIN_SAMPLES samples
+  PASS|FAIL BOARD CASE.self        every function's share of the samples
+                                   within TOLERANCE points of its share of
+                                   the truth
+  PASS|FAIL BOARD CASE.inclusive   the same for the shares through the call
+                                   chains (callers)
 
-Then it runs the host tool's tests of real captures (on_target_capture.py)
-on this capture. A "minimum" line ("truth minimum <function> <percent>")
+CASE names the suite, from the image's name: profile_accuracy.elf gives
+profile.accuracy, profile_safesu.elf profile.safesu. Then it runs the host
+tool's tests of real captures (on_target_capture.py) on this capture, as
+CASE.tool.<Class>.<test>. A "minimum" line ("truth minimum <function> <percent>")
 replaces the two-sided check by a lower bound for that function's self
 share (an event the workload raises in one function only). Exit status 0
 only if everything passed."""
@@ -51,43 +53,52 @@ def compare(board, what, functions, truth, key):
     return verdict(status, board, what, f'worst {worst:.2f} points; ' + ', '.join(parts))
 
 
+def case_of(elf):
+    """The suite's case prefix: the image's name, its first '_' a '.'."""
+    name = os.path.basename(elf)
+    if name.endswith('.elf'):
+        name = name[:-4]
+    return name.replace('_', '.', 1)
+
+
 def main(argv):
     if len(argv) != 4:
         print(__doc__.split('\n\n')[0], file=sys.stderr)
         return 2
     board, elf, out = argv[1:]
+    case = case_of(elf)
     try:
         text = open(out, errors='replace').read()
     except OSError as e:
-        return 0 if verdict('FAIL', board, 'profile.accuracy', f'no output: {e}') else 1
+        return 0 if verdict('FAIL', board, case, f'no output: {e}') else 1
     truth = {m.group(1): (int(m.group(2)) / 1e4, int(m.group(3)) / 1e4) for m in TRUTH.finditer(text)}
     minimum = {m.group(1): float(m.group(2)) for m in MINIMUM.finditer(text)}
     if not truth and not minimum:
-        return 0 if verdict('FAIL', board, 'profile.accuracy', f'no truth lines in {out}') else 1
+        return 0 if verdict('FAIL', board, case, f'no truth lines in {out}') else 1
     report = elf + '.profile.json'
     r = subprocess.run([sys.executable, TOOL, 'report', out, '--elf', elf, '--json', report, '--quiet'],
                        capture_output=True, text=True)
     if r.returncode != 0:
         print('  | ' + r.stderr.strip().replace('\n', '\n  | '))
-        return 0 if verdict('FAIL', board, 'profile.accuracy', 'pmukit-profile report failed') else 1
+        return 0 if verdict('FAIL', board, case, 'pmukit-profile report failed') else 1
     with open(report) as f:
         doc = json.load(f)
     functions = {fn['name']: fn for fn in doc['functions']}
     samples = doc['capture']['samples']
-    ok = verdict('PASS' if samples >= MIN_SAMPLES else 'FAIL', board, 'profile.accuracy.samples',
+    ok = verdict('PASS' if samples >= MIN_SAMPLES else 'FAIL', board, f'{case}.samples',
                  f'{samples} samples, at least {MIN_SAMPLES}')
     if truth:
-        ok &= compare(board, 'profile.accuracy.self', functions, {n: t[0] for n, t in truth.items()}, 'percent')
-        ok &= compare(board, 'profile.accuracy.inclusive', functions, {n: t[1] for n, t in truth.items()},
+        ok &= compare(board, f'{case}.self', functions, {n: t[0] for n, t in truth.items()}, 'percent')
+        ok &= compare(board, f'{case}.inclusive', functions, {n: t[1] for n, t in truth.items()},
                       'inclusive_percent')
     for name, least in minimum.items():
         got = functions.get(name, {}).get('percent', 0.0)
-        ok &= verdict('PASS' if got >= least else 'FAIL', board, f'profile.accuracy.attributed.{name}',
+        ok &= verdict('PASS' if got >= least else 'FAIL', board, f'{case}.attributed.{name}',
                       f'{got:.2f}% of the samples, at least {least:g}%')
     env = dict(os.environ, PMUKIT_TARGET_BOARD=board, PMUKIT_TARGET_ELF=elf, PMUKIT_TARGET_LOG=out,
                PMUKIT_PROFILE_TMP=os.path.join(os.path.dirname(elf), 'profile-tool'))
     tests = subprocess.run([sys.executable, os.path.join(HERE, 'run_tests.py'), '--pattern', 'on_target_*.py',
-                            '--where', board], env=env)
+                            '--where', board, '--prefix', f'{case}.tool'], env=env)
     return 0 if ok and tests.returncode == 0 else 1
 
 

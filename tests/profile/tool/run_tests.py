@@ -7,7 +7,9 @@ from the library) and PMUKIT_PROFILE_TMP (a scratch directory).
 
 --pattern GLOB runs other test files (on_target_*.py: the tests of a
 capture a test image made, run by check_target.py), --where WHERE names
-the lines' second field (the board)."""
+the lines' second field (the board), --prefix PREFIX their case names'
+start (default profile.tool; check_target.py names the suite, so two
+suites' lines on one board stay distinct)."""
 
 import argparse
 import os
@@ -19,13 +21,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 class LineResult(unittest.TestResult):
-    def __init__(self, where):
+    def __init__(self, where, prefix):
         super().__init__()
         self.where = where
+        self.prefix = prefix
 
     def _line(self, verdict, test, detail=None):
         cls, name = type(test).__name__, test._testMethodName
-        print(f'{verdict} {self.where} profile.tool.{cls}.{name}', flush=True)
+        print(f'{verdict} {self.where} {self.prefix}.{cls}.{name}', flush=True)
         if detail:
             print('  | ' + detail.rstrip().replace('\n', '\n  | '), flush=True)
 
@@ -50,13 +53,14 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--pattern', default='test_*.py')
     p.add_argument('--where', default='host')
+    p.add_argument('--prefix', default='profile.tool')
     a = p.parse_args()
     sys.path.insert(0, HERE)
     suite = unittest.defaultTestLoader.discover(HERE, pattern=a.pattern, top_level_dir=HERE)
-    result = LineResult(a.where)
+    result = LineResult(a.where, a.prefix)
     suite.run(result)
     if result.testsRun == 0:
-        print(f'FAIL {a.where} profile.tool (no test ran)')
+        print(f'FAIL {a.where} {a.prefix} (no test ran)')
         return 1
     return 0 if result.wasSuccessful() else 1
 
