@@ -27,16 +27,7 @@ inline uint64_t instret() {
 #endif
 }
 
-// The loop body every leaf runs: always inlined, so each leaf's samples
-// land in the leaf itself. The asm keeps the compiler from folding turns.
-__attribute__((always_inline)) inline uint32_t churn(uint32_t x, unsigned turns) {
-  for (unsigned i = 0; i < turns; ++i) {
-    x = x * 1664525u + 1013904223u;
-    __asm__ volatile("" : "+r"(x));
-    x ^= x >> 7;
-  }
-  return x;
-}
+using known_shape::churn;
 
 template <typename Fn>
 uint64_t instructions_of(Fn fn) {

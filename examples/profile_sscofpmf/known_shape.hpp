@@ -30,6 +30,18 @@ uint32_t shape_round(uint32_t x);
 
 namespace known_shape {
 
+// The loop body every leaf runs: always inlined, so each leaf's samples
+// land in the leaf itself. The asm keeps the compiler from folding turns.
+// (The SafeSU sampling test, tests/profile/qemu/profile_safesu, runs it too.)
+__attribute__((always_inline)) inline uint32_t churn(uint32_t x, unsigned turns) {
+  for (unsigned i = 0; i < turns; ++i) {
+    x = x * 1664525u + 1013904223u;
+    __asm__ volatile("" : "+r"(x));
+    x ^= x >> 7;
+  }
+  return x;
+}
+
 // Runs 'rounds' rounds; returns a checksum (so the work stays).
 uint32_t run(unsigned rounds);
 

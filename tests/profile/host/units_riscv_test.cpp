@@ -16,6 +16,7 @@
 #include "pmu/profile/units/ame.hpp"
 #include "pmu/profile/units/riscv.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "one_group_sampling.hpp"
 
 namespace {
 using namespace pmu;
@@ -178,26 +179,12 @@ TEST(ProfileUnitsRiscv, SamplerOnTheModelTakesOneSamplePerPeriod) {
   ASSERT_EQ(c.program(3, make_hpm_event(9).value()), Status::kOk);
   ASSERT_EQ(c.start(0x5), Status::kOk);
 
-  const GroupCounter group[1] = {units::SscofpmfOps::group(c, 0)};
-  SamplerConfig cfg;
-  cfg.trigger = units::SscofpmfOps::trigger(c, 3);
-  cfg.period = 500;
-  cfg.group = group;
-  cfg.group_count = 1;
-  cfg.context = [](InterruptedContext* out) {
-    *out = InterruptedContext{0x80000100, 0, 0, 0, 0, 0, 0};
-    return true;
-  };
-  static const CounterInfo kNames[1] = {{Unit::kRiscv, 0, 64, "cycles"}};
-  CaptureInfo info = capture_info_for(cfg);
-  info.trigger = {Unit::kRiscv, 3, 64, "event9"};
-  info.group = kNames;
-  std::vector<uint64_t> storage(1024);
-  SampleRing ring;
-  ASSERT_EQ(ring.init(storage.data(), storage.size() * 8, info), Status::kOk);
-  Sampler sampler;
-  ASSERT_EQ(sampler.configure(cfg, &ring), Status::kOk);
-  ASSERT_EQ(sampler.start(), Status::kOk);
+  model_test::OneGroupSampling sampling;
+  SampleRing& ring = sampling.ring;
+  Sampler& sampler = sampling.sampler;
+  ASSERT_EQ(sampling.start(units::SscofpmfOps::trigger(c, 3), 500, units::SscofpmfOps::group(c, 0),
+                           {Unit::kRiscv, 3, 64, "event9"}, {Unit::kRiscv, 0, 64, "cycles"}),
+            Status::kOk);
   EXPECT_EQ(model.counter(3), uint64_t{0} - 500 + 1) << "preloaded last, then its own cycle";
   const uint64_t c0 = model.counter(3);
   const uint64_t t0 = model.cycles();

@@ -15,6 +15,7 @@
 #include "pmu/profile/units/safesu.hpp"
 #include "pmu_sim/safesu_model.hpp"
 #include "pmu_sim/safesu_soc.hpp"
+#include "one_group_sampling.hpp"
 
 namespace {
 using namespace pmu;
@@ -156,26 +157,12 @@ TEST(ProfileUnitsSafesuRuntime, SamplerOnTheModelTakesOneSamplePerPeriod) {
   const safesu::Route routes[2] = {{0, kAlwaysHigh}, {2, kEvent}};
   ASSERT_EQ(su.route_table(routes, 2), Status::kOk);
 
-  const GroupCounter group[1] = {units::SafeSUOps::group(su, 0)};
-  SamplerConfig cfg;
-  cfg.trigger = units::SafeSUOps::trigger(su, 2);
-  cfg.period = 500;
-  cfg.group = group;
-  cfg.group_count = 1;
-  cfg.context = [](InterruptedContext* out) {
-    *out = InterruptedContext{0x80000100, 0, 0, 0, 0, 0, 0};
-    return true;
-  };
-  static const CounterInfo kNames[1] = {{Unit::kSafesu, 0, 32, "cycles"}};
-  CaptureInfo info = capture_info_for(cfg);
-  info.trigger = {Unit::kSafesu, 2, 32, "event9"};
-  info.group = kNames;
-  std::vector<uint64_t> storage(1024);
-  SampleRing ring;
-  ASSERT_EQ(ring.init(storage.data(), storage.size() * 8, info), Status::kOk);
-  Sampler sampler;
-  ASSERT_EQ(sampler.configure(cfg, &ring), Status::kOk);
-  ASSERT_EQ(sampler.start(), Status::kOk);
+  model_test::OneGroupSampling sampling;
+  const SampleRing& ring = sampling.ring;
+  Sampler& sampler = sampling.sampler;
+  ASSERT_EQ(sampling.start(units::SafeSUOps::trigger(su, 2), 500, units::SafeSUOps::group(su, 0),
+                           {Unit::kSafesu, 2, 32, "event9"}, {Unit::kSafesu, 0, 32, "cycles"}),
+            Status::kOk);
   ASSERT_EQ(model.irq_outputs() & models::SafesuModel::kIrqOverflow, 0u);
 
   constexpr unsigned kOverflows = 5;

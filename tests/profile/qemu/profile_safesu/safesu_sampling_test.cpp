@@ -11,6 +11,7 @@
 // land in walk_new_blocks, which has only a fifth of the instructions.
 #include "board.hpp"
 #include "board_config.hpp"
+#include "known_shape.hpp"  // churn: the loop body of every function
 #include "pmu/profile/image_id.hpp"
 #include "pmu/profile/ring.hpp"
 #include "pmu/profile/sampler.hpp"
@@ -27,6 +28,7 @@ namespace {
 using namespace pmu::profile;
 using pmu::safesu::SafeSU;
 namespace soc = pmu_sim::soc;
+using known_shape::churn;
 
 constexpr const board::SafesuInstance& kUnit = board::config::kSafesu;
 // The event port two SafeSU windows past the SafeSU: nothing is there on
@@ -54,16 +56,6 @@ pmu::safesu::Callbacks g_callbacks;
 
 void put_console(void*, char c) { board::putc(c); }
 constexpr pmu::report::Sink kConsole{put_console, nullptr};
-
-// The loop body of every function; the asm keeps the compiler from folding turns.
-__attribute__((always_inline)) inline uint32_t churn(uint32_t x, unsigned turns) {
-  for (unsigned i = 0; i < turns; ++i) {
-    x = x * 1664525u + 1013904223u;
-    __asm__ volatile("" : "+r"(x));
-    x ^= x >> 7;
-  }
-  return x;
-}
 
 volatile uint32_t g_sink;
 

@@ -7,5 +7,5 @@
 # of the samples must land in that function.
 SUITE_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-leon3
 SUITE_SRCS := sim/soc/soc.cpp
-SUITE_CXXFLAGS := -fno-omit-frame-pointer -fno-optimize-sibling-calls
+SUITE_CXXFLAGS := -fno-omit-frame-pointer -fno-optimize-sibling-calls -Iexamples/profile_sscofpmf
 SUITE_CHECK := python3 tests/profile/tool/check_target.py
