@@ -15,4 +15,4 @@ $(PROFILE_MAKE_CAPTURE): $(call obj_in,x64,tests/profile/tool/make_capture.cpp) 
 .PHONY: profile-tool-run
 profile-tool-run: $(PROFILE_MAKE_CAPTURE)
 	@PMUKIT_MAKE_CAPTURE=$(PROFILE_MAKE_CAPTURE) PMUKIT_PROFILE_TMP=$(HDIR)/profile/tool \
-	  python3 tests/profile/tool/run_tests.py
+	  python3 tests/support/python/line_tests.py tests/profile/tool profile.tool
