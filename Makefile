@@ -39,6 +39,7 @@ include mk/host.mk
 include mk/install.mk
 include mk/test.mk
 include mk/profile.mk
+include mk/mutation.mk
 
 deps:
 	@bash tools/deps.sh
@@ -70,6 +71,7 @@ help:
 	@echo 'make BOARD=<b> run-example EX=<ex>     build one example and show its output'
 	@echo 'make host-run [UNIT=<unit>]            build and run the host tests (one unit or all)'
 	@echo 'make checks                dependency rules and SPDX lines'
+	@echo 'make mutation [SEED=1] [MUTANTS=300|all] [UNIT=u,...] [JOBS=2]  mutation score of the host tests'
 	@echo 'boards: $(ALL_BOARDS) (QEMU: $(QEMU_BOARDS))'
 	@echo 'host test units: $(HOST_UNITS)'
 	@echo 'variables: BOARD, EX, UNIT, PREFIX, INSTALL_BOARDS, OPT (-Os), Q (@: quiet)'

@@ -6,7 +6,7 @@
 # it failed.
 TEST_STEPS := checks host build qemu examples external docs
 step.checks := dependency rules and licence lines, each with a self-test
-step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit
+step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit, and the host tools' tests
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
 step.qemu := QEMU suites on $(QEMU_BOARDS)
 step.examples := the examples under QEMU, output checked
@@ -31,7 +31,7 @@ checks:
 	exit $$rc
 test-checks: checks
 
-test-host: host-run profile-tool-run
+test-host: host-run profile-tool-run mutation-selftest
 
 test-build:
 	+@rc=0; \
