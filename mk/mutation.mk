@@ -27,7 +27,7 @@ mutation_unit_args = \
 mutation:
 	@python3 tools/pmukit-mutation $(mutation_unit_args) --seed $(SEED) --mutants $(MUTANTS) --jobs $(JOBS) \
 	  $(if $(UNIT),--only $(UNIT)) --equivalents $(MUTATION_EQUIVALENTS) --seed-build $(HDIR) \
-	  --run '$(HOST_RUN_ENV)' $(MUTATION_ARGS)
+	  --mutant-build HOST_TEST_OPT=-O0 --run '$(HOST_RUN_ENV)' $(MUTATION_ARGS)
 
 # The tool's own test: a tiny source and its tiny test (tests/mutation/tool).
 mutation-selftest:

@@ -46,6 +46,8 @@ def _parse_args(argv):
     p.add_argument('--build-timeout', type=float, default=900.0, help='seconds a mutant build may take')
     p.add_argument('--build', default='make -s --no-print-directory',
                    help='build command; the binaries are appended as targets')
+    p.add_argument('--mutant-build', default='',
+                   help='arguments added to the build command for mutants only (e.g. "HOST_TEST_OPT=-O0")')
     p.add_argument('--run', default='', help='command prefix that runs a test binary (e.g. "env X=1")')
     p.add_argument('--seed-build', action='append', default=[], metavar='DIR',
                    help="build output of the tree to start the scratch build from (e.g. build/host)")
@@ -185,7 +187,8 @@ def main(argv=None):
               f'{e.file}:{e.line} {e.op}', flush=True)
 
     runner = Runner(root, scratch, split_command(args.build), split_command(args.run), args.jobs, args.timeout,
-                    args.build_timeout, args.seed_build, log=lambda s: print(s, flush=True))
+                    args.build_timeout, args.seed_build, split_command(args.mutant_build),
+                    log=lambda s: print(s, flush=True))
     results = [None] * len(chosen)
     t0 = time.monotonic()
 
@@ -202,7 +205,14 @@ def main(argv=None):
             print(f'baseline: {b}: {len(tests)} test(s) fail unmutated, left out of every run: '
                   + ', '.join(tests), flush=True)
 
-        def on_result(i, m, outcome):
+        # The costliest first (judged by the most binaries, then headers, which
+        # rebuild every file that includes them), so no worker is left with a
+        # long one at the end.
+        order = sorted(range(len(chosen)), key=lambda i: (-len(binaries_of[chosen[i].unit]),
+                                                          not chosen[i].file.endswith(('.hpp', '.h')), i))
+
+        def on_result(k, m, outcome):
+            i = order[k]
             if outcome.status == SURVIVED and m.key in named:
                 outcome.status = EQUIVALENT
             results[i] = outcome
@@ -213,7 +223,7 @@ def main(argv=None):
             print(f'[{done[0]:{width}}/{len(chosen)}] {outcome.status:10} {m.file}:{m.line} {m.op}: '
                   f'{_excerpt(m, width=80)}{"  <- " + _short(why, 60) if why else ""}', flush=True)
 
-        runner.run([(m, binaries_of[m.unit]) for m in chosen], on_result)
+        runner.run([(chosen[i], binaries_of[chosen[i].unit]) for i in order], on_result)
     except KeyboardInterrupt:
         runner.stop()
         print('\nmutation: interrupted; scratch trees removed, the working tree was never changed', flush=True)

@@ -100,12 +100,14 @@ def _clean_env(extra=None):
 
 class Runner:
     """Runs mutants of one tree. build: the make command (a list); run: the
-    command prefix that runs a test binary (a list, e.g. ['env', 'X=1'])."""
+    command prefix that runs a test binary (a list, e.g. ['env', 'X=1']);
+    mutant_build: arguments added to build for mutants (not the baseline)."""
 
     def __init__(self, root, scratch, build, run, jobs=2, test_timeout=30.0, build_timeout=900.0,
-                 seed_dirs=(), log=print):
+                 seed_dirs=(), mutant_build=(), log=print):
         self.trees = Trees(root, scratch, seed_dirs=seed_dirs)
         self.build = list(build)
+        self.mutant_build = list(mutant_build)  # extra build arguments for mutants only
         self.run_prefix = list(run)
         self.jobs = max(1, jobs)
         self.test_timeout = test_timeout
@@ -156,7 +158,8 @@ class Runner:
         with open(path, 'w') as fh:
             fh.write(mutant.apply(src))
         try:
-            rc, out, timed_out = self.children.run(self.build + binaries, tree, self.build_timeout, self.env)
+            rc, out, timed_out = self.children.run(self.build + self.mutant_build + binaries, tree,
+                                                   self.build_timeout, self.env)
             if rc != 0 or timed_out:
                 return Outcome(INVALID, 'build timed out' if timed_out else 'does not build: ' + _first_error(out),
                                seconds=time.monotonic() - t0)
