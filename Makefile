@@ -13,7 +13,7 @@
 
 BOARD ?= qemu-virt-rv64
 ALL_BOARDS := $(patsubst boards/%/board.mk,%,$(wildcard boards/*/board.mk))
-QEMU_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-leon3
+QEMU_BOARDS := qemu-virt-rv64 qemu-virt-rv32 qemu-virt-rv64-sbi qemu-leon3
 ALL_UNITS := $(filter-out report profile capi,$(notdir $(wildcard src/*)))
 $(if $(filter $(BOARD),$(ALL_BOARDS)),,$(error unknown BOARD=$(BOARD); boards: $(ALL_BOARDS)))
 

@@ -63,7 +63,9 @@ SIM_RUNTIME_OBJS := $(call obj,$(wildcard sim/runtime/*.cpp sim/runtime/$(ARCH)/
                               $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp)))
 SIM_SOC_OBJS := $(call obj,$(wildcard sim/soc/*.cpp))
 TEST_RUNNER_OBJS := $(call obj,$(wildcard tests/support/qemu/*.cpp))
-IMAGE_DEPS := $(BOARD_OBJS) $(LIBPMU) linker/$(LDSCRIPT)
+# Every linker script: a board's script may INCLUDE a shared one
+# (the virt boards' qemu-virt-sections.ld).
+IMAGE_DEPS := $(BOARD_OBJS) $(LIBPMU) $(wildcard linker/*.ld)
 
 # ---- QEMU -----------------------------------------------------------------------
 # The board's QEMU_CMD (the machine, without -cpu and -kernel) with a -cpu:
@@ -117,14 +119,18 @@ qemu-run:
 # examples/<ex>/example.mk is a make fragment, included here:
 #   EXAMPLE_BOARDS   := the boards the example builds for
 #   EXAMPLE_QEMU_CPU := a QEMU -cpu for this example (optional)
+#   EXAMPLE_SYMBOLS  := demangled symbols its image must contain (optional;
+#                       work the compiler must not optimise away, make test checks)
 # examples/<ex>/expect.txt: lines its output must contain (make test checks).
 EXAMPLE_DIRS := $(patsubst %/example.mk,%,$(wildcard examples/*/example.mk))
 define load_example
 EXAMPLE_BOARDS :=
 EXAMPLE_QEMU_CPU :=
+EXAMPLE_SYMBOLS :=
 include $(1)/example.mk
 example.$(notdir $(1)).boards := $$(EXAMPLE_BOARDS)
 example.$(notdir $(1)).cpu := $$(EXAMPLE_QEMU_CPU)
+example.$(notdir $(1)).symbols := $$(EXAMPLE_SYMBOLS)
 endef
 $(foreach d,$(EXAMPLE_DIRS),$(eval $(call load_example,$(d))))
 EXAMPLES := $(foreach d,$(EXAMPLE_DIRS),$(if $(filter $(BOARD),$(example.$(notdir $(d)).boards)),$(notdir $(d))))

@@ -19,12 +19,14 @@ constexpr uintptr_t kSimCtrlOut = 0x00020000;  // SIM_CTRL_OUT: one char per 32-
 constexpr uintptr_t kSimCtrlCtrl = 0x00020008; // SIM_CTRL_CTRL: write 1 = end of simulation
 constexpr uintptr_t kTimerBase = 0x00030000;   // mtime lo/hi +0/+4, mtimecmp lo/hi +8/+0xC
 
-// ---- the core's counter profile (facts riscv-counters.md 1.1, 1.9b) -----------
-// RTL parameters of the Ibex build. ibex_top defaults to 0 counters; the
-// simple system (and a "fully featured" build) sets 10 counters of 40 bits,
-// i.e. mhpmcounter3..12. Change these to match your configuration: the
-// riscv unit must not assume a counter the core does not have.
-constexpr unsigned kMhpmCounterNum = 10;
+// ---- the core's counter profile (docs/hw/riscv-counters.md §1.1, §1.4) ----------
+// RTL parameters of the stock simple system: its .core file and top level
+// (ibex_simple_system.core/.sv) keep ibex_top's default MHPMCounterNum = 0,
+// so only mcycle and minstret exist; MHPMCounterWidth is the default 40.
+// OpenTitan's build has 10 counters of 32 bits. This is documentation of the
+// stock build only: every image asks the core at start-up
+// (ibex::probe_core(): which counters, what width) and uses what it finds.
+constexpr unsigned kMhpmCounterNum = 0;
 constexpr unsigned kMhpmCounterWidth = 40;
 // mhpmevent is hard-wired and read-only on Ibex (facts 1.3): counter N counts
 // event N; there is no Sscofpmf and no LCOFI.

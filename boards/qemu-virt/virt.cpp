@@ -1,21 +1,25 @@
 // SPDX-License-Identifier: Apache-2.0
 // The QEMU 'virt' machine (rv32 and rv64): 16550 UART console, SiFive test
-// finisher for the exit status, CLINT software interrupt as the injection
-// path for virtual interrupt lines, mcycle as the time base.
+// finisher for the exit status, mcycle as the time base, and the software
+// interrupt as the injection path for virtual interrupt lines. In M-mode
+// (bare metal) that is the CLINT's machine software interrupt; in S-mode
+// under OpenSBI (BOARD_SMODE, priv.h: the CLINT is OpenSBI's) the supervisor
+// software interrupt, which S-mode may raise itself in sip.SSIP, and the
+// interrupt enables are sie/sstatus.
 #include <stdint.h>
 
 #include "riscv/hart.hpp"
 #include "board.hpp"
 #include "board_config.hpp"
 #include "riscv/irq_dispatch.hpp"
+#include "riscv/priv.h"
+#include "virt_devices.hpp"
 #include "virt_irq.hpp"
 
 namespace {
 
-constexpr uintptr_t kUart = 0x10000000;      // 16550: THR +0, LSR +5
-constexpr uintptr_t kFinisher = 0x00100000;  // SiFive test device
 constexpr uintptr_t kClintMsip = 0x02000000; // hart 0 software interrupt
-constexpr unsigned kMieMsie = 3;
+
 
 struct Line {
   board::IrqHandler handler;
@@ -24,12 +28,20 @@ struct Line {
 Line g_lines[board::kMaxIrqLines];
 volatile uint32_t g_soft_pending;
 
-inline void mmio_w32(uintptr_t a, uint32_t v) { *reinterpret_cast<volatile uint32_t*>(a) = v; }
-inline uint8_t mmio_r8(uintptr_t a) { return *reinterpret_cast<volatile uint8_t*>(a); }
-inline void mmio_w8(uintptr_t a, uint8_t v) { *reinterpret_cast<volatile uint8_t*>(a) = v; }
+// Raise or drop the software interrupt that carries the virtual lines.
+inline void soft_irq(bool on) {
+#if defined(BOARD_SMODE) && BOARD_SMODE
+  if (on)
+    __asm__ volatile("csrs sip, %0" : : "r"(1ul << XSOFT_IRQ));
+  else
+    __asm__ volatile("csrc sip, %0" : : "r"(1ul << XSOFT_IRQ));
+#else
+  *reinterpret_cast<volatile uint32_t*>(kClintMsip) = on ? 1 : 0;
+#endif
+}
 
 void deliver_soft_lines() {
-  mmio_w32(kClintMsip, 0);
+  soft_irq(false);
   // Interrupts are off in the handler, so this read-and-clear is atomic.
   uint32_t pending = g_soft_pending;
   g_soft_pending = 0;
@@ -46,16 +58,9 @@ namespace board {
 
 const char* name() { return config::kBoardName; }
 
-void putc(char c) {
-  while ((mmio_r8(kUart + 5) & 0x20) == 0) {
-  }
-  mmio_w8(kUart, static_cast<uint8_t>(c));
-}
+void putc(char c) { virt::uart_putc(c); }
 
-void exit(int code) {
-  const uint32_t v = code == 0 ? 0x5555u : ((static_cast<uint32_t>(code) & 0xFFFF) << 16) | 0x3333u;
-  for (;;) mmio_w32(kFinisher, v);
-}
+void exit(int code) { virt::finisher_exit(code); }
 
 uint64_t cycles() {
   return riscv::read_mcycle();
@@ -64,31 +69,31 @@ uint64_t cycles() {
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
   if (line >= kMaxIrqLines || handler == nullptr) return false;
   g_lines[line] = {handler, ctx};
-  const unsigned mie_bit = line == virt::kLcofiLine ? virt::kLcofiLine : kMieMsie;
-  __asm__ volatile("csrs mie, %0" : : "r"(1ul << mie_bit));
+  const unsigned ie_bit = line == virt::kLcofiLine ? virt::kLcofiLine : XSOFT_IRQ;
+  __asm__ volatile("csrs " PRIV_STR(XIE) ", %0" : : "r"(1ul << ie_bit));
   return true;
 }
 
 void irq_detach(unsigned line) {
   if (line >= kMaxIrqLines) return;
-  if (line == virt::kLcofiLine) __asm__ volatile("csrc mie, %0" : : "r"(1ul << virt::kLcofiLine));
+  if (line == virt::kLcofiLine) __asm__ volatile("csrc " PRIV_STR(XIE) ", %0" : : "r"(1ul << virt::kLcofiLine));
   g_lines[line] = {nullptr, nullptr};
 }
 
-void irq_global_enable() { __asm__ volatile("csrsi mstatus, 8"); }
-void irq_global_disable() { __asm__ volatile("csrci mstatus, 8"); }
+void irq_global_enable() { __asm__ volatile("csrsi " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE)); }
+void irq_global_disable() { __asm__ volatile("csrci " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE)); }
 
 bool irq_force(unsigned line) {
   if (line >= kMaxIrqLines || line == virt::kLcofiLine) return false;
   __atomic_fetch_or(&g_soft_pending, 1u << line, __ATOMIC_RELAXED);
-  mmio_w32(kClintMsip, 1);
+  soft_irq(true);
   return true;
 }
 
 namespace riscv {
 
 void dispatch_interrupt(unsigned cause_code) {
-  if (cause_code == kMieMsie) {
+  if (cause_code == XSOFT_IRQ) {
     deliver_soft_lines();
     return;
   }
@@ -97,7 +102,7 @@ void dispatch_interrupt(unsigned cause_code) {
     return;
   }
   // An interrupt nobody asked for: mask it so it cannot storm, and say so.
-  __asm__ volatile("csrc mie, %0" : : "r"(1ul << (cause_code & 31)));
+  __asm__ volatile("csrc " PRIV_STR(XIE) ", %0" : : "r"(1ul << (cause_code & 31)));
   const char* msg = "\nspurious interrupt masked\n";
   while (*msg != '\0') putc(*msg++);
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Board data of the QEMU virt machine (qemu-virt-rv64 and qemu-virt-rv32).
+// Board data of the QEMU virt machine (the qemu-virt-* boards).
 // The units QEMU does not emulate are served by the simulator's
 // trap-and-emulate runtime at addresses where the virt machine has nothing
 // mapped (an access there is a real access fault).

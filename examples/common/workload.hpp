@@ -23,4 +23,9 @@ const char* phase_name(Phase p);
 uint32_t run_phase(Phase p, unsigned rounds, const volatile uint32_t* stop = nullptr,
                    unsigned* rounds_done = nullptr);
 
+// True if the last stream phase really copied its blocks (the destination
+// holds source + round for every block of the last rounds): the phase must
+// do the work it names on every compiler setting.
+bool stream_did_its_work();
+
 }  // namespace examples

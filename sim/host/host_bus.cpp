@@ -25,6 +25,7 @@ class NoBackend final : public Backend {
   void mmio_write32(uintptr_t, uint32_t) override {}
   uint64_t csr_read(uint32_t) override { return 0; }
   void csr_write(uint32_t, uint64_t) override {}
+  pmu::models::SbiRetModel sbi_call(uint32_t, uint32_t, const uint64_t*) override { return {-2, 0}; }
 };
 
 Backend& current() {
@@ -44,6 +45,7 @@ const char* kind_name(Access::Kind k) {
     case Access::kCsrWrite: return "CSR-W";
     case Access::kCsrSet: return "CSR-S";
     case Access::kCsrClear: return "CSR-C";
+    case Access::kSbi: return "SBI";
   }
   return "?";
 }
@@ -63,7 +65,17 @@ FaultHandler set_fault_handler(FaultHandler handler) {
 void fault(const std::string& what) { g_fault(what); }
 
 std::string to_string(const Access& a) {
-  char buf[96];
+  char buf[256];
+  if (a.kind == Access::kSbi) {
+    std::snprintf(buf, sizeof buf,
+                  "SBI(eid 0x%llx fid %llu, a=[0x%llx 0x%llx 0x%llx 0x%llx 0x%llx 0x%llx]) -> error %lld value 0x%llx",
+                  static_cast<unsigned long long>(a.addr >> 8), static_cast<unsigned long long>(a.addr & 0xFF),
+                  static_cast<unsigned long long>(a.args[0]), static_cast<unsigned long long>(a.args[1]),
+                  static_cast<unsigned long long>(a.args[2]), static_cast<unsigned long long>(a.args[3]),
+                  static_cast<unsigned long long>(a.args[4]), static_cast<unsigned long long>(a.args[5]),
+                  static_cast<long long>(a.error), static_cast<unsigned long long>(a.value));
+    return buf;
+  }
   std::snprintf(buf, sizeof buf, "%s(0x%llx, 0x%llx)", kind_name(a.kind),
                 static_cast<unsigned long long>(a.addr), static_cast<unsigned long long>(a.value));
   return buf;
@@ -84,6 +96,14 @@ uint64_t Backend::csr_clear(uint32_t csr, uint64_t bits) {
   const uint64_t old = csr_read(csr);
   csr_write(csr, old & ~bits);
   return old;
+}
+pmu::models::SbiRetModel Backend::sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) {
+  Access x{Access::kSbi, (uint64_t{eid} << 8) | fid, 0};
+  for (unsigned k = 0; k < 6; ++k) x.args[k] = a[k];
+  x.error = -2;  // SBI_ERR_NOT_SUPPORTED
+  fault("SBI call with no SBI implementation below: " + to_string(x));
+  log.push_back(x);
+  return {x.error, 0};
 }
 size_t Backend::mmio_accesses() const {
   size_t n = 0;
@@ -129,17 +149,47 @@ void ModelBus::mmio_write32(uintptr_t addr, uint32_t value) {
   log.push_back(W(addr, value));
   advance(idle_cycles_);
 }
+// A refused CSR access is an illegal instruction on hardware: the CSR is not
+// modelled, read-only, or above the code's privilege (RiscvCsrModel).
 uint64_t ModelBus::csr_read(uint32_t csr) {
   uint64_t v = 0;
-  if (csr_ == nullptr || !csr_->csr_read(csr, &v)) fault("read of unmodelled CSR " + hex(csr));
+  if (csr_ == nullptr || !csr_->csr_read(csr, &v))
+    fault("read of CSR " + hex(csr) + " refused (illegal instruction: not modelled, or not accessible at this privilege)");
   log.push_back(CR(csr, v));
   advance(idle_cycles_);
   return v;
 }
 void ModelBus::csr_write(uint32_t csr, uint64_t value) {
-  if (csr_ == nullptr || !csr_->csr_write(csr, value)) fault("write of unmodelled CSR " + hex(csr));
+  if (csr_ == nullptr || !csr_->csr_write(csr, value))
+    fault("write of CSR " + hex(csr) +
+          " refused (illegal instruction: not modelled, not writable or not accessible at this privilege)");
   log.push_back(CW(csr, value));
   advance(idle_cycles_);
+}
+uint64_t ModelBus::csr_rmw(uint32_t csr, uint64_t bits, bool set) {
+  uint64_t old = 0;
+  if (csr_ == nullptr || !csr_->csr_read(csr, &old)) {
+    fault(std::string(set ? "csrrs" : "csrrc") + " of CSR " + hex(csr) +
+          " refused (illegal instruction: not modelled, or not accessible at this privilege)");
+    log.push_back(CR(csr, 0));
+    return 0;
+  }
+  log.push_back(CR(csr, old));
+  advance(idle_cycles_);
+  csr_write(csr, set ? old | bits : old & ~bits);
+  return old;
+}
+uint64_t ModelBus::csr_set(uint32_t csr, uint64_t bits) { return csr_rmw(csr, bits, true); }
+uint64_t ModelBus::csr_clear(uint32_t csr, uint64_t bits) { return csr_rmw(csr, bits, false); }
+pmu::models::SbiRetModel ModelBus::sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) {
+  if (sbi_ == nullptr) return Backend::sbi_call(eid, fid, a);
+  const pmu::models::SbiRetModel r = sbi_->call(eid, fid, a);
+  Access x{Access::kSbi, (uint64_t{eid} << 8) | fid, r.value};
+  for (unsigned k = 0; k < 6; ++k) x.args[k] = a[k];
+  x.error = r.error;
+  log.push_back(x);
+  advance(idle_cycles_);
+  return r;
 }
 
 }  // namespace pmu_sim
@@ -152,4 +202,10 @@ uint64_t pmu_host_csr_read(uint32_t csr) { return pmu_sim::current().csr_read(cs
 void pmu_host_csr_write(uint32_t csr, uint64_t value) { pmu_sim::current().csr_write(csr, value); }
 uint64_t pmu_host_csr_set(uint32_t csr, uint64_t bits) { return pmu_sim::current().csr_set(csr, bits); }
 uint64_t pmu_host_csr_clear(uint32_t csr, uint64_t bits) { return pmu_sim::current().csr_clear(csr, bits); }
+pmu_host_sbiret_t pmu_host_sbi_call(uint32_t eid, uint32_t fid, uint64_t a0, uint64_t a1, uint64_t a2, uint64_t a3,
+                                    uint64_t a4, uint64_t a5) {
+  const uint64_t a[6] = {a0, a1, a2, a3, a4, a5};
+  const pmu::models::SbiRetModel r = pmu_sim::current().sbi_call(eid, fid, a);
+  return pmu_host_sbiret_t{r.error, static_cast<int64_t>(r.value)};
+}
 }

@@ -7,6 +7,11 @@ constexpr uint64_t kAll = ~uint64_t{0};
 constexpr uint64_t mask_bits(unsigned n) { return n >= 64 ? kAll : (uint64_t{1} << n) - 1; }
 constexpr bool legal_optype(uint64_t op) { return op == 0 || op == 1 || op == 2 || op == 4; }
 constexpr uint64_t field(uint64_t v, unsigned pos, unsigned w) { return (v >> pos) & mask_bits(w); }
+// The Sscofpmf/AME xINH bit that inhibits counting in mode p.
+constexpr uint64_t inhibit_bit(Priv p) {
+  return p == Priv::kM ? uint64_t{1} << 62 : p == Priv::kS ? uint64_t{1} << 61 : uint64_t{1} << 60;
+}
+constexpr bool counter_shadow(uint32_t csr) { return (csr & ~0x9Fu) == 0xC00; }  // 0xC00-0xC1F, 0xC80-0xC9F
 }  // namespace
 
 RiscvCsrModel::RiscvCsrModel(const RiscvCsrConfig& cfg) : cfg_(cfg) {
@@ -39,17 +44,26 @@ uint64_t RiscvCsrModel::ibex_event(unsigned i) const {
   return hpm_slot(i) ? uint64_t{1} << (i - 3) : 0;  // RTL: bit = index - 3 (not the doc's event id)
 }
 
-uint64_t RiscvCsrModel::combine(uint64_t a, uint64_t b, unsigned op) {
+uint64_t RiscvCsrModel::combine(uint64_t a, uint64_t b, unsigned op, unsigned bits) {
+  const uint64_t m = mask_bits(bits);
+  a &= m;
+  b &= m;
   if (op & 1) return a & b;
   if (op & 2) return a ^ b;
-  if (op & 4) return a + b;
+  if (op & 4) return (a + b) & m;
   return a | b;
+}
+
+uint64_t RiscvCsrModel::compose(uint64_t e, const uint64_t v[4], unsigned bits) {
+  const uint64_t s0 = combine(v[0], v[1], static_cast<unsigned>(field(e, 40, 5)), bits);
+  const uint64_t s1 = combine(v[2], v[3], static_cast<unsigned>(field(e, 45, 5)), bits);
+  return combine(s0, s1, static_cast<unsigned>(field(e, 50, 5)), bits);
 }
 
 uint64_t RiscvCsrModel::std_increment(unsigned i) const {
   if (i == 0 || i == 2) return 1;  // one instruction per cycle
   if (cfg_.ibex) return i < kMaxEvents ? rate_[i] : 0;
-  if (cfg_.sscofpmf && (evt_[i] & (uint64_t{1} << 62))) return 0;  // MINH: the model runs in M-mode
+  if (cfg_.sscofpmf && (evt_[i] & inhibit_bit(priv_))) return 0;  // xINH of the current mode
   const uint64_t id = evt_[i] & mask_bits(56);
   return id < kMaxEvents ? rate_[id] : 0;
 }
@@ -57,15 +71,13 @@ uint64_t RiscvCsrModel::std_increment(unsigned i) const {
 uint64_t RiscvCsrModel::ame_increment(unsigned i) const {
   if (i == 0 || i == 2) return 1;
   const uint64_t e = ame_evt_[i];
-  if (e & (uint64_t{1} << 62)) return 0;
+  if (e & inhibit_bit(priv_)) return 0;
   uint64_t v[4];
   for (unsigned k = 0; k < 4; ++k) {
     const uint64_t id = field(e, 10 * k, 10);
     v[k] = id < kAmeEvents ? ame_rate_[id] : 0;
   }
-  const uint64_t s0 = combine(v[0], v[1], static_cast<unsigned>(field(e, 40, 5)));
-  const uint64_t s1 = combine(v[2], v[3], static_cast<unsigned>(field(e, 45, 5)));
-  return combine(s0, s1, static_cast<unsigned>(field(e, 50, 5)));
+  return compose(e, v, kAmeIncrementBits);
 }
 
 void RiscvCsrModel::add(uint64_t* c, uint64_t inc, uint64_t mask, unsigned i, bool ame) {
@@ -127,18 +139,55 @@ uint64_t RiscvCsrModel::merge(uint64_t full, uint64_t v, bool high) const {
   return high ? (full & 0xFFFFFFFFull) | (v << 32) : (full & ~0xFFFFFFFFull) | v;
 }
 
+// Privileged spec: CSR number bits 9:8 = lowest mode, 11:10 = 3 read-only;
+// counter shadows gated by mcounteren (S, U) and scounteren (U), AME's by
+// its own chain.
+bool RiscvCsrModel::permitted(uint32_t csr, bool write) const {
+  const unsigned need = (csr >> 8) & 3;
+  if (static_cast<unsigned>(priv_) < need) return false;
+  if (write && (csr >> 10) == 3) return false;
+  if (priv_ == Priv::kM) return true;
+  const unsigned i = csr & 31;
+  if (counter_shadow(csr)) {
+    if (((mcounteren_ >> i) & 1u) == 0) return false;
+    return priv_ == Priv::kS || ((scounteren_ >> i) & 1u) != 0;
+  }
+  if ((csr & ~31u) == 0xCE0) {
+    if (((ame_mcounteren_ >> i) & 1u) == 0) return false;
+    return priv_ == Priv::kS || ((ame_scounteren_ >> i) & 1u) != 0;
+  }
+  return true;
+}
+
+bool RiscvCsrModel::refuse(uint32_t csr) {
+  ++illegal_;
+  last_illegal_ = csr;
+  return false;
+}
+
 bool RiscvCsrModel::csr_read(uint32_t csr, uint64_t* value) {
   ++accesses_;
+  if (!permitted(csr, false)) return refuse(csr);
   uint64_t v = 0;
   const bool ok = (cfg_.standard && read_std(csr, &v)) || (cfg_.ame && read_ame(csr, &v));
-  if (ok) *value = cfg_.xlen == 32 ? v & 0xFFFFFFFFull : v;
-  return ok;
+  if (!ok) return refuse(csr);
+  if (priv_ != Priv::kM && csr == 0xDA0) v &= mcounteren_;  // Sscofpmf: masked below M
+  if (priv_ != Priv::kM && csr == 0xDE0) v &= ame_mcounteren_;  // AME: "the same read-mask style"
+  if (priv_ != Priv::kM && (csr == 0x144 || csr == 0x104)) v &= mideleg_;  // S sees delegated bits
+  *value = cfg_.xlen == 32 ? v & 0xFFFFFFFFull : v;
+  return true;
 }
 
 bool RiscvCsrModel::csr_write(uint32_t csr, uint64_t value) {
   ++accesses_;
+  if (!permitted(csr, true)) return refuse(csr);
   if (cfg_.xlen == 32) value &= 0xFFFFFFFFull;
-  return (cfg_.standard && write_std(csr, value)) || (cfg_.ame && write_ame(csr, value));
+  if (priv_ != Priv::kM && (csr == 0x144 || csr == 0x104)) {  // S writes only delegated bits
+    const uint64_t old = csr == 0x144 ? mip_ : mie_;
+    value = (old & ~mideleg_) | (value & mideleg_);
+  }
+  const bool ok = (cfg_.standard && write_std(csr, value)) || (cfg_.ame && write_ame(csr, value));
+  return ok || refuse(csr);
 }
 
 bool RiscvCsrModel::read_std(uint32_t csr, uint64_t* v) {
@@ -194,6 +243,7 @@ bool RiscvCsrModel::read_std(uint32_t csr, uint64_t* v) {
     switch (csr) {
       case 0x344: case 0x144: *v = mip_; return true;
       case 0x304: case 0x104: *v = mie_; return true;
+      case 0x303: *v = mideleg_; return true;
       default: break;
     }
   }
@@ -232,6 +282,7 @@ bool RiscvCsrModel::write_std(uint32_t csr, uint64_t v) {
     switch (csr) {
       case 0x344: case 0x144: mip_ = (mip_ & ~kLcofiBit) | (v & kLcofiBit); return true;
       case 0x304: case 0x104: mie_ = v; return true;
+      case 0x303: mideleg_ = v & kLcofiBit; return true;  // the model's only interrupt
       default: break;
     }
   }

@@ -12,6 +12,7 @@
 #include "pmu_sim/soc_events.hpp"
 #if defined(__riscv)
 #include "pmu/cm/layout.hpp"
+#include "pmu/riscv/csr_bank.hpp"
 #include "pmu/riscv/ibex.hpp"
 #include "pmu_sim/cm_model.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
@@ -128,6 +129,13 @@ bool attach(unsigned units, const Placement& where) {
          "QEMU has none; pmukit's behavioural model serves it");
   }
   if ((units & (kIbexCsrs | kAmeCsrs)) != 0) {
+    if ((units & kIbexCsrs) != 0) {
+      // QEMU 7.2 keeps mhpmevent3..31 as its own plain storage even with
+      // pmu-num=0, so they never reach the model: write the Ibex RTL's
+      // hard-wired one-hot values (1 << (i-3)) there, as the core has them.
+      for (unsigned i = 3; i < 3 + csrs(units).config().num_hpm; ++i)
+        pmu::riscv::CsrBank<pmu::riscv::csr::kMhpmeventBase>::write(i, pmu::hal::csr_word{1} << (i - 3));
+    }
     g_csr_lines[0] = kNoLine;
     g_csr_lines[1] = where.ame_line;
     harness::map_csr(&csrs(units), g_csr_lines, sizeof(g_csr_lines));

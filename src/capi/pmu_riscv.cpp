@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // C API over the RISC-V counter files (include/pmu/c/pmu_riscv.h): one handle
-// holds either the standard Counters or the AME counter file, and the shared
-// calls dispatch on which; Ibex has its own handle. Handle and pointer
-// checks first (PMU_EBADARG, nothing touched), then the C++ call.
+// holds the standard Counters (M-mode), the SBI counters (S-mode, selected by
+// PMU_RISCV_IRQ_SUPERVISOR) or the AME counter file, and the shared calls
+// dispatch on which; Ibex has its own handle. The handle also holds the
+// callback and 64-bit total storage the C++ files take from their caller.
+// Handle and pointer checks first (PMU_EBADARG, nothing touched), then the
+// C++ call.
 #include "pmu/c/pmu_riscv.h"
 
 #include "handle.hpp"
 #include "pmu/riscv/ame.hpp"
-#include "pmu/riscv/counter_file.hpp"
+#include "pmu/riscv/counters.hpp"
 #include "pmu/riscv/ibex.hpp"
+#include "pmu/riscv/sbi_counters.hpp"
 
 namespace {
 using namespace pmu;
@@ -17,24 +21,37 @@ using c_api::kBad;
 using c_api::to_c;
 
 struct File {
-  enum Kind : uint8_t { kStandard, kAme };
-  explicit File(const CounterConfig& c) : kind(kStandard), u(c) {}
-  explicit File(const ame::AmeConfig& c) : kind(kAme), u(c) {}
+  enum Kind : uint8_t { kStandard, kSbi, kAme };
+  File(Kind k, const CounterConfig& c) : kind(k), u(k, c) {}
   Kind kind;
   union U {
-    explicit U(const CounterConfig& c) : standard(c) {}
-    explicit U(const ame::AmeConfig& c) : ame(c) {}
+    U(Kind k, const CounterConfig& c) {
+      if (k == kAme)
+        new (&ame, c_api::InPlace{}) ame::AmeCounters(c);
+      else if (k == kSbi)
+        new (&sbi, c_api::InPlace{}) SbiCounters(c);
+      else
+        new (&standard, c_api::InPlace{}) Counters(c);
+    }
     Counters standard;
+    SbiCounters sbi;
     ame::AmeCounters ame;
   } u;
+  CounterCallbacks callbacks;
+  CounterTotals totals;
 };
 constexpr uint32_t kMagic = 0x52564366u;  // "RVCf"
 using Slot = c_api::Slot<File, kMagic>;
 static_assert(Slot::fits<pmu_riscv_counters_t>(), "PMU_RISCV_COUNTERS_HANDLE_SIZE too small for this target");
 static_assert(sizeof(pmu_riscv_counters_t) - sizeof(Slot) < 16, "PMU_RISCV_COUNTERS_HANDLE_SIZE: shrink it");
 
+struct IbexHandle {
+  ibex::Config cfg;
+  ibex::IbexCounters file;
+  CounterTotals totals;
+};
 constexpr uint32_t kIbexMagic = 0x49627843u;  // "IbxC"
-using IbexSlot = c_api::Slot<ibex::IbexCounters, kIbexMagic>;
+using IbexSlot = c_api::Slot<IbexHandle, kIbexMagic>;
 static_assert(IbexSlot::fits<pmu_riscv_ibex_t>(), "PMU_RISCV_IBEX_HANDLE_SIZE too small for this target");
 static_assert(sizeof(pmu_riscv_ibex_t) - sizeof(IbexSlot) < 16, "PMU_RISCV_IBEX_HANDLE_SIZE: shrink it");
 
@@ -46,14 +63,22 @@ template <typename H, typename F>
 pmu_status_t with(H* h, F fn) {
   File* f = Slot::get(const_cast<pmu_riscv_counters_t*>(h));
   if (f == nullptr) return kBad;
-  if (f->kind == File::kAme) return fn(static_cast<CounterFile<AmeMap>&>(f->u.ame));
+  if (f->kind == File::kAme) return fn(f->u.ame);
+  if (f->kind == File::kSbi) return fn(f->u.sbi);
   return fn(f->u.standard);
 }
 
-template <typename Map>
-constexpr bool of_usable(const CounterFile<Map>& file) {
-  return file.config().present && file.config().sscofpmf && !(hal::kXlen == 32 && !Map::kRv32Halves);
+// Build a file in the handle and attach the handle's storage to it.
+pmu_status_t place(pmu_riscv_counters_t* h, File::Kind kind, const CounterConfig& c) {
+  auto* slot = new (h->opaque.bytes, c_api::InPlace{}) Slot{kMagic, File(kind, c)};
+  File& f = slot->obj;
+  return with(h, [&](auto& file) {
+    file.attach_callbacks(&f.callbacks);
+    file.track_totals(&f.totals);
+    return PMU_OK;
+  });
 }
+
 
 template <typename T, typename U>
 pmu_status_t out(Result<T> r, U* dst) {
@@ -83,10 +108,8 @@ pmu_status_t pmu_riscv_counters_init(pmu_riscv_counters_t* h, const pmu_riscv_co
     return kBad;
   const CounterConfig c{cfg->counters, cfg->sscofpmf, cfg->present,
                         cfg->overflow_source == PMU_RISCV_OVERFLOW_EVENT_OF ? OverflowSource::kEventOf
-                                                                            : OverflowSource::kScountovf,
-                        cfg->irq_mode == PMU_RISCV_IRQ_SUPERVISOR ? IrqMode::kSupervisor : IrqMode::kMachine};
-  new (h->opaque.bytes, c_api::InPlace{}) Slot{kMagic, File(c)};
-  return PMU_OK;
+                                                                            : OverflowSource::kScountovf};
+  return place(h, cfg->irq_mode == PMU_RISCV_IRQ_SUPERVISOR ? File::kSbi : File::kStandard, c);
 }
 
 pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
@@ -125,10 +148,10 @@ pmu_status_t pmu_riscv_counter_width_set(pmu_riscv_counters_t* h, unsigned i, un
 }
 pmu_status_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t* total) {
   if (total == nullptr) return kBad;
-  return with(h, [&](auto& f) { return out(f.read_extended(i), total); });
+  return with(h, [&](auto& f) { return out(f.read64(i), total); });
 }
 pmu_status_t pmu_riscv_counter_reset_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t base) {
-  return with(h, [&](auto& f) { return to_c(f.reset_extended(i, base)); });
+  return with(h, [&](auto& f) { return to_c(f.reset_total(i, base)); });
 }
 pmu_status_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h, uint32_t* vector) {
   if (vector == nullptr) return kBad;
@@ -141,17 +164,13 @@ pmu_status_t pmu_riscv_overflow_irq_enable(pmu_riscv_counters_t* h) {
   return with(h, [](auto& f) { return to_c(f.enable_overflow_irq()); });
 }
 pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i, pmu_irq_fn_t fn, void* ctx) {
-  return with(h, [&](auto& f) { return to_c(f.set_overflow_callback(i, c_api::callback(fn, ctx))); });
+  return with(h, [&](auto& f) { return to_c(f.on_overflow(i, c_api::callback(fn, ctx))); });
 }
 pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* vector) {
   return with(h, [&](auto& f) {
-    if (!of_usable(f)) {
-      if (vector != nullptr) *vector = 0;
-      return PMU_EUNAVAILABLE;
-    }
-    const uint32_t v = f.handle_overflow_irq();
-    if (vector != nullptr) *vector = v;
-    return PMU_OK;
+    const Result<uint32_t> v = f.handle_overflow_irq();
+    if (vector != nullptr) *vector = v.value_or(0);
+    return to_c(v.status());
   });
 }
 
@@ -168,8 +187,7 @@ pmu_status_t pmu_riscv_ame_init(pmu_riscv_counters_t* h, bool declared, uint32_t
   ame::AmeConfig c;
   c.declared = declared;
   if (counters != 0) c.counters = counters;
-  new (h->opaque.bytes, c_api::InPlace{}) Slot{kMagic, File(c)};
-  return PMU_OK;
+  return place(h, File::kAme, c);
 }
 pmu_status_t pmu_riscv_ame_counter_program(pmu_riscv_counters_t* h, unsigned i,
                                            const pmu_riscv_ame_composition_t* comp) {
@@ -183,12 +201,12 @@ pmu_status_t pmu_riscv_ame_counter_program(pmu_riscv_counters_t* h, unsigned i,
     c.op[k] = static_cast<ame::OpType>(comp->op[k]);
   }
   c.inhibit = static_cast<uint8_t>(comp->inhibit);
-  return to_c(f->u.ame.program(i, c));
+  return to_c(ame::program(f->u.ame, i, c));
 }
 pmu_status_t pmu_riscv_ame_counteren_set(pmu_riscv_counters_t* h, uint32_t m, uint32_t hs, uint32_t s) {
   File* f = Slot::get(h);
   if (f == nullptr || f->kind != File::kAme) return kBad;
-  return to_c(f->u.ame.set_counteren(m, hs, s));
+  return to_c(ame::set_counteren(f->u.ame, m, hs, s));
 }
 pmu_status_t pmu_riscv_ame_event_name_get(unsigned id, const char** name) {
   if (name == nullptr) return kBad;
@@ -205,43 +223,48 @@ pmu_status_t pmu_riscv_ibex_init(pmu_riscv_ibex_t* h, unsigned mhpm_counter_num,
   c.mhpm_counter_num = mhpm_counter_num;
   c.mhpm_counter_width = width;
   if (!ibex::valid(c)) return kBad;
-  new (h->opaque.bytes, c_api::InPlace{}) IbexSlot{kIbexMagic, ibex::IbexCounters(c)};
+  auto* slot = new (h->opaque.bytes, c_api::InPlace{}) IbexSlot{kIbexMagic, IbexHandle{c, ibex::IbexCounters(c), CounterTotals()}};
+  slot->obj.file.track_totals(&slot->obj.totals);
   return PMU_OK;
 }
 pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr) return kBad;
-  return to_c(x->init());
+  return to_c(ibex::init(x->file, x->cfg));
 }
+// The mask found is written also on a mismatch (what the core has).
 pmu_status_t pmu_riscv_ibex_discover(const pmu_riscv_ibex_t* h, uint32_t* mask) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr || mask == nullptr) return kBad;
-  return out(x->discover(), mask);
+  ibex::Found found;
+  const Status s = ibex::discover(x->cfg, &found);
+  if (s == Status::kOk || s == Status::kMismatch) *mask = found.counters;
+  return to_c(s);
 }
 pmu_status_t pmu_riscv_ibex_counter_read(const pmu_riscv_ibex_t* h, unsigned i, uint64_t* value) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr || value == nullptr) return kBad;
-  return out(x->read(i), value);
+  return out(x->file.read(i), value);
 }
 pmu_status_t pmu_riscv_ibex_counter_read_extended(pmu_riscv_ibex_t* h, unsigned i, uint64_t* total) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr || total == nullptr) return kBad;
-  return out(x->read_extended(i), total);
+  return out(x->file.read64(i), total);
 }
 pmu_status_t pmu_riscv_ibex_event_read(const pmu_riscv_ibex_t* h, unsigned event_id, uint64_t* value) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr || value == nullptr || event_id == 1 || event_id > ibex::kMaxEventId) return kBad;
-  return out(x->read_event(static_cast<ibex::Event>(event_id)), value);
+  return out(ibex::read_event(x->file, x->cfg, static_cast<ibex::Event>(event_id)), value);
 }
 pmu_status_t pmu_riscv_ibex_counters_start(pmu_riscv_ibex_t* h, uint32_t mask) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr) return kBad;
-  return to_c(x->start(mask));
+  return to_c(x->file.start(mask));
 }
 pmu_status_t pmu_riscv_ibex_counters_stop(pmu_riscv_ibex_t* h, uint32_t mask) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr) return kBad;
-  return to_c(x->stop(mask));
+  return to_c(x->file.stop(mask));
 }
 
 }  // extern "C"

@@ -23,30 +23,47 @@ const char* event_name(unsigned id) {
   }
 }
 
-Status IbexCounters::init() {
-  if (!valid(cfg_)) return Status::kBadArg;
-  for (uint32_t m = counters(); m != 0; m &= m - 1) {
+Found probe_core() {
+  Found f;
+  for (unsigned i = kFirstHpm; i < kFirstHpm + kMaxHpmCounters; ++i)
+    if (CsrBank<csr::kMhpmeventBase>::read(i) != 0) f.counters |= 1u << i;
+  if (f.counters != counter_mask(0)) {
+    // Probe mhpmcounter3 through a file that has it (Ibex: a write needs no
+    // event, an unimplemented counter reads 0).
+    IbexCounters probe(Config{1, 64});
+    const Result<unsigned> w = probe.probe_width(kFirstHpm);
+    f.width = w.ok() ? w.value() : 0;
+  }
+  return f;
+}
+
+Status discover(const Config& cfg, Found* found) {
+  if (!valid(cfg)) return Status::kBadArg;
+  const Found f = probe_core();
+  if (found != nullptr) *found = f;
+  if (f.counters != counter_mask(cfg.mhpm_counter_num)) return Status::kMismatch;
+  if (cfg.mhpm_counter_num != 0 && f.width != cfg.mhpm_counter_width) return Status::kMismatch;
+  return Status::kOk;
+}
+
+Status init(IbexCounters& file, const Config& cfg) {
+  if (!valid(cfg) || file.config().counters != counter_mask(cfg.mhpm_counter_num)) return Status::kBadArg;
+  if (cfg.mhpm_counter_num != 0) {
+    const Result<unsigned> w = file.probe_width(kFirstHpm);
+    if (!w.ok()) return w.status() == Status::kUnavailable ? Status::kMismatch : w.status();
+    if (w.value() != cfg.mhpm_counter_width) return Status::kMismatch;
+  }
+  for (uint32_t m = file.config().counters; m != 0; m &= m - 1) {
     const unsigned i = util::ctz32(m);
-    const Status s = file_.set_width(i, i < kFirstHpm ? 64 : cfg_.mhpm_counter_width);
-    if (s != Status::kOk) return s;
-    if (Status r = file_.reset_extended(i); r != Status::kOk) return r;
+    if (Status s = file.set_width(i, i < kFirstHpm ? 64 : cfg.mhpm_counter_width); s != Status::kOk) return s;
   }
   return Status::kOk;
 }
 
-Result<uint32_t> IbexCounters::discover() const {
-  if (!valid(cfg_)) return Status::kBadArg;
-  uint32_t mask = 0x5;
-  for (unsigned i = kFirstHpm; i < kFirstHpm + kMaxHpmCounters; ++i)
-    if (CsrBank<csr::kMhpmeventBase>::read(i) != 0) mask |= 1u << i;
-  if (mask != counters()) return Status::kMismatch;
-  return mask;
-}
-
-Result<uint64_t> IbexCounters::read_event(Event e) const {
-  const Result<unsigned> c = counter_for_event(static_cast<unsigned>(e), cfg_);
+Result<uint64_t> read_event(const IbexCounters& file, const Config& cfg, Event e) {
+  const Result<unsigned> c = counter_for_event(static_cast<unsigned>(e), cfg);
   if (!c.ok()) return c.status();
-  return file_.read(c.value());
+  return file.read(c.value());
 }
 
 }  // namespace pmu::riscv::ibex

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// Small machine-mode helpers every RISC-V board uses.
+// Small helpers every RISC-V board uses (M-mode, or S-mode with BOARD_SMODE:
+// the cycle shadow and sstatus, priv.h).
 #pragma once
 
 #include <stdint.h>
+
+#include "riscv/priv.h"
 
 namespace board::riscv {
 
@@ -11,14 +14,14 @@ namespace board::riscv {
 inline uint64_t read_mcycle() {
 #if __riscv_xlen == 64
   uint64_t v;
-  __asm__ volatile("csrr %0, mcycle" : "=r"(v));
+  __asm__ volatile("csrr %0, " CYCLE_CSR : "=r"(v));
   return v;
 #else
   uint32_t hi, lo, hi2;
   do {
-    __asm__ volatile("csrr %0, mcycleh" : "=r"(hi));
-    __asm__ volatile("csrr %0, mcycle" : "=r"(lo));
-    __asm__ volatile("csrr %0, mcycleh" : "=r"(hi2));
+    __asm__ volatile("csrr %0, " CYCLEH_CSR : "=r"(hi));
+    __asm__ volatile("csrr %0, " CYCLE_CSR : "=r"(lo));
+    __asm__ volatile("csrr %0, " CYCLEH_CSR : "=r"(hi2));
   } while (hi != hi2);
   return (static_cast<uint64_t>(hi) << 32) | lo;
 #endif
@@ -26,7 +29,7 @@ inline uint64_t read_mcycle() {
 
 // No exit device: park the hart with interrupts off (a debugger sees it).
 [[noreturn]] inline void park_hart() {
-  __asm__ volatile("csrci mstatus, 8");
+  __asm__ volatile("csrci " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE));
   for (;;) __asm__ volatile("wfi");
 }
 

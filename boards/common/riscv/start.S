@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* RISC-V bare-metal start-up (direct-mode mtvec): stack, trap vector,
- * .bss, main(), exit. The trap entry is trap_entry.S. */
+/* RISC-V start-up (direct-mode xtvec): stack, trap vector, .bss, main(),
+ * exit. M-mode bare metal, or S-mode under SBI with BOARD_SMODE (priv.h).
+ * The trap entry is trap_entry.S. */
+#include "riscv/priv.h"
 #if __riscv_xlen == 64
 #define REG_S sd
 #define REG_L ld
@@ -16,16 +18,16 @@
   .section .text.start, "ax"
   .globl _start
 _start:
-  csrw mie, zero
-  li t0, 0x1800            /* MPP = M */
-  csrw mstatus, t0
+  csrw XIE, zero
+  li t0, XSTATUS_INIT
+  csrw XSTATUS, t0
   .option push
   .option norelax
   la gp, __global_pointer$
   .option pop
   la sp, __stack_top
   la t0, riscv_trap_entry
-  csrw mtvec, t0
+  csrw XTVEC, t0
   la t0, __bss_start
   la t1, __bss_end
 1:

@@ -5,7 +5,9 @@
  * destination register or the resume pc. Exceptions nest safely (an
  * emulated MMIO access inside an interrupt handler) because mepc and
  * mstatus are restored from the frame. Boards with direct-mode mtvec point
- * it here (start.S); Ibex's vector table jumps here. */
+ * it here (start.S); Ibex's vector table jumps here. In S-mode (BOARD_SMODE,
+ * priv.h) the same frame holds sepc/scause/stval/sstatus and it ends in sret. */
+#include "riscv/priv.h"
 #if __riscv_xlen == 64
 #define REG_S sd
 #define REG_L ld
@@ -56,20 +58,20 @@ riscv_trap_entry:
   addi t0, sp, FRAME_SIZE   /* the interrupted sp */
   REG_S t0, 2*RB(sp)
   REG_S zero, 0(sp)
-  csrr t0, mepc
+  csrr t0, XEPC
   REG_S t0, 32*RB(sp)
-  csrr t0, mcause
+  csrr t0, XCAUSE
   REG_S t0, 33*RB(sp)
-  csrr t0, mtval
+  csrr t0, XTVAL
   REG_S t0, 34*RB(sp)
-  csrr t0, mstatus
+  csrr t0, XSTATUS
   REG_S t0, 35*RB(sp)
   mv a0, sp
   call riscv_trap
   REG_L t0, 32*RB(sp)
-  csrw mepc, t0
+  csrw XEPC, t0
   REG_L t0, 35*RB(sp)
-  csrw mstatus, t0
+  csrw XSTATUS, t0
   REG_L x1, 1*RB(sp)
   REG_L x3, 3*RB(sp)
   REG_L x4, 4*RB(sp)
@@ -101,4 +103,4 @@ riscv_trap_entry:
   REG_L x30, 30*RB(sp)
   REG_L x31, 31*RB(sp)
   REG_L x2, 2*RB(sp)
-  mret
+  XRET

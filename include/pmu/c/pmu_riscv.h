@@ -25,11 +25,11 @@ extern "C" {
 #endif
 
 #if PMU_C_PTR32
-#define PMU_RISCV_COUNTERS_HANDLE_SIZE 1080
-#define PMU_RISCV_IBEX_HANDLE_SIZE 1080
+#define PMU_RISCV_COUNTERS_HANDLE_SIZE 1096
+#define PMU_RISCV_IBEX_HANDLE_SIZE 848
 #else
-#define PMU_RISCV_COUNTERS_HANDLE_SIZE 1336
-#define PMU_RISCV_IBEX_HANDLE_SIZE 1336
+#define PMU_RISCV_COUNTERS_HANDLE_SIZE 1368
+#define PMU_RISCV_IBEX_HANDLE_SIZE 856
 #endif
 
 typedef struct pmu_riscv_counters {
@@ -44,7 +44,7 @@ typedef enum pmu_riscv_overflow_source {
 
 typedef enum pmu_riscv_irq_mode {
   PMU_RISCV_IRQ_MACHINE = 0,   /* the hook clears mip.LCOFIP */
-  PMU_RISCV_IRQ_SUPERVISOR = 1, /* the hook clears sip.LCOFIP */
+  PMU_RISCV_IRQ_SUPERVISOR = 1, /* S-mode under SBI: the SBI PMU extension, hpmcounter shadows, sip.LCOFIP */
   PMU_RISCV_IRQ_MAX_ = 0x7FFFFFFF
 } pmu_riscv_irq_mode_t;
 
@@ -131,8 +131,9 @@ typedef struct pmu_riscv_ibex {
 /* mhpm_counter_num: MHPMCounterNum (0..10); width: MHPMCounterWidth (1..64). */
 pmu_status_t pmu_riscv_ibex_init(pmu_riscv_ibex_t* h, unsigned mhpm_counter_num, unsigned width);
 /* Declare the widths and start the 64-bit extensions. */
-pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h);
-/* Counters the hardware has (mhpmevent non-zero); PMU_EMISMATCH if not the config's. */
+pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h); /* PMU_EMISMATCH: the core's hpm width differs */
+/* Counters the hardware has (mhpmevent non-zero), written also on PMU_EMISMATCH
+ * (counters or hpm width not the config's). */
 pmu_status_t pmu_riscv_ibex_discover(const pmu_riscv_ibex_t* h, uint32_t* mask);
 pmu_status_t pmu_riscv_ibex_counter_read(const pmu_riscv_ibex_t* h, unsigned i, uint64_t* value);
 pmu_status_t pmu_riscv_ibex_counter_read_extended(pmu_riscv_ibex_t* h, unsigned i, uint64_t* total);

@@ -22,6 +22,15 @@ void pmu_host_csr_write(uint32_t csr, uint64_t value);
 uint64_t pmu_host_csr_set(uint32_t csr, uint64_t bits);
 uint64_t pmu_host_csr_clear(uint32_t csr, uint64_t bits);
 
+/* An SBI call (ecall from S-mode): extension eid, function fid, arguments
+ * a0..a5 (XLEN wide); returns the SBI error code and value (a0, a1). */
+typedef struct pmu_host_sbiret {
+  int64_t error;
+  int64_t value;
+} pmu_host_sbiret_t;
+pmu_host_sbiret_t pmu_host_sbi_call(uint32_t eid, uint32_t fid, uint64_t a0, uint64_t a1, uint64_t a2,
+                                    uint64_t a3, uint64_t a4, uint64_t a5);
+
 #ifdef __cplusplus
 }
 #endif

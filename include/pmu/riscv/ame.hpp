@@ -15,8 +15,10 @@
 #include <stdint.h>
 
 #include "pmu/hal/csr.hpp"
+#include "pmu/counter_unit.hpp"
 #include "pmu/riscv/counter_file.hpp"
 #include "pmu/riscv/hpm_event.hpp"
+#include "pmu/riscv/machine_csrs.hpp"
 #include "pmu/status.hpp"
 
 namespace pmu::riscv::ame {
@@ -25,16 +27,16 @@ enum class OpType : uint8_t { kOr = 0, kAnd = 1, kXor = 2, kAdd = 4 };
 constexpr bool legal_optype(unsigned op) { return op == 0 || op == 1 || op == 2 || op == 4; }
 
 namespace field {
-constexpr reg::Field<MhpmeventTag> EVENT0{0, 10};
-constexpr reg::Field<MhpmeventTag> EVENT1{10, 10};
-constexpr reg::Field<MhpmeventTag> EVENT2{20, 10};
-constexpr reg::Field<MhpmeventTag> EVENT3{30, 10};
-constexpr reg::Field<MhpmeventTag> OPTYPE0{40, 5};
-constexpr reg::Field<MhpmeventTag> OPTYPE1{45, 5};
-constexpr reg::Field<MhpmeventTag> OPTYPE2{50, 5};
-constexpr reg::Field<MhpmeventTag> RESERVED{55, 3};
-constexpr reg::Field<MhpmeventTag> kEvents[4] = {EVENT0, EVENT1, EVENT2, EVENT3};
-constexpr reg::Field<MhpmeventTag> kOps[3] = {OPTYPE0, OPTYPE1, OPTYPE2};
+constexpr reg::Field<MhpmeventTag> kEvent0{0, 10};
+constexpr reg::Field<MhpmeventTag> kEvent1{10, 10};
+constexpr reg::Field<MhpmeventTag> kEvent2{20, 10};
+constexpr reg::Field<MhpmeventTag> kEvent3{30, 10};
+constexpr reg::Field<MhpmeventTag> kOptype0{40, 5};
+constexpr reg::Field<MhpmeventTag> kOptype1{45, 5};
+constexpr reg::Field<MhpmeventTag> kOptype2{50, 5};
+constexpr reg::Field<MhpmeventTag> kReserved{55, 3};
+constexpr reg::Field<MhpmeventTag> kEvents[4] = {kEvent0, kEvent1, kEvent2, kEvent3};
+constexpr reg::Field<MhpmeventTag> kOps[3] = {kOptype0, kOptype1, kOptype2};
 }  // namespace field
 
 constexpr unsigned kMaxEventId = 1023;  // the field width (XiangShan)
@@ -59,7 +61,7 @@ constexpr Result<HpmEvent> encode(const Composition& c, unsigned max_event = kMa
   HpmEvent v{0};
   for (unsigned k = 0; k < 4; ++k) v = v.with(field::kEvents[k], c.event[k]);
   for (unsigned k = 0; k < 3; ++k) v = v.with(field::kOps[k], static_cast<uint64_t>(c.op[k]));
-  return v.with(mhpmevent::INH, c.inhibit);
+  return v.with(mhpmevent::kInh, c.inhibit);
 }
 // AME encoder: also rejects ids outside the 20-entry AME pool.
 constexpr Result<HpmEvent> encode_ame(const Composition& c) { return encode(c, kNumAmeEvents - 1); }
@@ -72,7 +74,7 @@ constexpr Result<HpmEvent> single(unsigned id, uint8_t inh = 0) {
 }
 // kBadArg if bits 57:55 are set or an OPTYPE is illegal.
 constexpr Result<Composition> decode(HpmEvent v) {
-  if (v.get(field::RESERVED) != 0) return Status::kBadArg;
+  if (v.get(field::kReserved) != 0) return Status::kBadArg;
   Composition c;
   for (unsigned k = 0; k < 3; ++k) {
     const uint64_t op = v.get(field::kOps[k]);
@@ -80,37 +82,47 @@ constexpr Result<Composition> decode(HpmEvent v) {
     c.op[k] = static_cast<OpType>(op);
   }
   for (unsigned k = 0; k < 4; ++k) c.event[k] = static_cast<uint16_t>(v.get(field::kEvents[k]));
-  c.inhibit = static_cast<uint8_t>(v.get(mhpmevent::INH));
-  c.of = v.test(mhpmevent::OF);
+  c.inhibit = static_cast<uint8_t>(v.get(mhpmevent::kInh));
+  c.of = v.test(mhpmevent::kOf);
   return c;
 }
 
 // The AME event pool's names (PR #67 table); nullptr for ids >= 20.
 const char* event_name(unsigned id);
 
+// The AME CSR numbers (custom ranges; RV64 only, no h halves; full 64-bit
+// counters; the overflow line is the board's, not LCOFI).
+struct AmeCsrs {
+  static constexpr uint32_t kCounterBase = csr::kAmeMhpmcounterBase;
+  static constexpr uint32_t kCounterhBase = 0;
+  static constexpr uint32_t kEventBase = csr::kAmeMhpmeventBase;
+  static constexpr uint32_t kEventhBase = 0;
+  static constexpr uint32_t kInhibit = csr::kAmeMcountinhibit;
+  static constexpr uint32_t kOverflow = csr::kAmeScountovf;
+  static constexpr bool kRv32Halves = false;
+  static constexpr bool kLcofi = false;
+  static constexpr bool kWritableEvents = true;
+  static constexpr bool kFullWidth = true;
+};
+using AmeMap = MachineCsrs<AmeCsrs>;
+
+// The AME counters are one counter file over the AME CSRs.
+using AmeCounters = CounterFile<AmeMap>;
+static_assert(check_counter_unit<AmeCounters>(), "AME is a counter unit (include/pmu/counter_unit.hpp)");
+
 struct AmeConfig {
   bool declared = false;            // the board says: this is XiangShan + CUTE
   uint32_t counters = 0xFFFFFFFDu;  // ame_mcycle, ame_minstret, ame_mhpmcounter3..31
-};
-
-class AmeCounters : public CounterFile<AmeMap> {
- public:
-  constexpr explicit AmeCounters(const AmeConfig& c)
-      : CounterFile<AmeMap>(CounterConfig{c.counters, true, c.declared, OverflowSource::kScountovf,
-                                          IrqMode::kMachine}) {}
-
-  // Program counter i with a composition (AME ids only).
-  Status program(unsigned i, const Composition& c) {
-    const Result<HpmEvent> ev = encode_ame(c);
-    if (!ev.ok()) return ev.status();
-    return CounterFile<AmeMap>::program(i, ev.value());
+  // As the counter file's configuration (AME has Sscofpmf-style OF bits).
+  constexpr operator CounterConfig() const {  // NOLINT: AmeCounters(AmeConfig{...}) reads naturally
+    return CounterConfig{counters, true, declared, OverflowSource::kScountovf};
   }
-  // The counteren chain: ame_mcounteren (M grants S/HS), ame_hcounteren
-  // (VS/VU), ame_scounteren (U). Bit 1 must be 0; masks name counters.
-  Status set_counteren(uint32_t m, uint32_t h, uint32_t s);
-  // The AME overflow hook: snapshot ame_scountovf, fold totals, clear OF,
-  // dispatch per counter (no mip bit to clear: the line is the board's).
-  uint32_t handle_ame_overflow_irq() { return handle_overflow_irq(); }
 };
+
+// Program counter i with a composition (AME ids only).
+Status program(AmeCounters& file, unsigned i, const Composition& c);
+// The counteren chain: ame_mcounteren (M grants S/HS), ame_hcounteren
+// (VS/VU), ame_scounteren (U). Bit 1 must be 0; masks name counters.
+Status set_counteren(AmeCounters& file, uint32_t m, uint32_t h, uint32_t s);
 
 }  // namespace pmu::riscv::ame

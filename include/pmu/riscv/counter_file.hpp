@@ -1,148 +1,150 @@
 // SPDX-License-Identifier: Apache-2.0
-// A file of RISC-V counter CSRs: the standard Zicntr/Zihpm/Sscofpmf set
-// (Counters) and the XiangShan CUTE AME set (AmeCounters) share this code;
-// a Map type says where the CSRs are.
-//
+// A file of RISC-V counters behind the counter-unit contract
+// (include/pmu/irq.hpp for the hook order). What differs between counter
+// files is the Map type parameter, one concept per header:
+//   StandardMap  the standard Zicntr/Zihpm/Sscofpmf machine CSRs (machine_csrs.hpp)
+//   SbiMap       the same counters from S-mode through the SBI PMU extension (sbi_map.hpp)
+//   ame::AmeMap  XiangShan CUTE AME custom CSRs (ame.hpp)
+//   ibex::IbexMap  Ibex: hard-wired events, no Sscofpmf (ibex.hpp)
 // Counter index i: 0 = cycle, 2 = instret, 3..31 = hpm counters (bit i of
-// mcountinhibit). A driver object is plain data (constexpr-constructible, no
-// hardware touched until a call); every call validates first.
+// mcountinhibit). A file is plain data (constexpr-constructible, no hardware
+// touched until a call); every call validates first and touches nothing on
+// bad input. Callbacks and 64-bit totals live in caller-provided storage
+// (counter_storage.hpp), attached on demand.
 #pragma once
 
 #include <stdint.h>
 
 #include "pmu/hal/csr.hpp"
 #include "pmu/irq.hpp"
-#include "pmu/riscv/csr_bank.hpp"
+#include "pmu/riscv/counter_config.hpp"
+#include "pmu/riscv/counter_storage.hpp"
 #include "pmu/riscv/csr_numbers.hpp"
 #include "pmu/riscv/hpm_event.hpp"
 #include "pmu/status.hpp"
 #include "pmu/util/bits.hpp"
-#include "pmu/util/wide_counter.hpp"
 
 namespace pmu::riscv {
-
-// Where the overflow vector comes from. QEMU 7.2 masks scountovf with
-// mcounteren even in M-mode, so M-mode code there either sets mcounteren or
-// reads the OF bits one counter at a time.
-enum class OverflowSource : uint8_t { kScountovf, kEventOf };
-// Which pending register holds LCOFIP for the hook (the mode the driver runs in).
-enum class IrqMode : uint8_t { kMachine, kSupervisor };
-
-struct CounterConfig {
-  uint32_t counters = 0;  // implemented counters: bit 0 cycle, 2 instret, 3..31 hpm
-  bool sscofpmf = false;  // OF/xINH bits, mhpmeventNh on RV32, scountovf, LCOFI
-  bool present = true;    // false: every call is kUnavailable (AME not declared)
-  OverflowSource overflow_source = OverflowSource::kScountovf;
-  IrqMode irq_mode = IrqMode::kMachine;
-};
-
-struct StandardMap {
-  static constexpr uint32_t kCounterBase = csr::kMhpmcounterBase;
-  static constexpr uint32_t kCounterhBase = csr::kMhpmcounterhBase;
-  static constexpr uint32_t kEventBase = csr::kMhpmeventBase;
-  static constexpr uint32_t kEventhBase = csr::kMhpmeventhBase;
-  static constexpr uint32_t kInhibit = csr::kMcountinhibit;
-  static constexpr uint32_t kOverflow = csr::kScountovf;
-  static constexpr bool kRv32Halves = true;  // RV32 has the h CSRs
-  static constexpr bool kLcofip = true;      // the hook clears mip/sip.LCOFIP
-};
-
-struct AmeMap {
-  static constexpr uint32_t kCounterBase = csr::kAmeMhpmcounterBase;
-  static constexpr uint32_t kCounterhBase = 0;
-  static constexpr uint32_t kEventBase = csr::kAmeMhpmeventBase;
-  static constexpr uint32_t kEventhBase = 0;
-  static constexpr uint32_t kInhibit = csr::kAmeMcountinhibit;
-  static constexpr uint32_t kOverflow = csr::kAmeScountovf;
-  static constexpr bool kRv32Halves = false;  // XiangShan is RV64 only
-  static constexpr bool kLcofip = false;      // the overflow line is the board's
-};
 
 template <typename Map>
 class CounterFile {
  public:
+  using raw_type = uint64_t;
   static constexpr bool kRv32 = hal::kXlen == 32;
 
-  constexpr explicit CounterFile(const CounterConfig& cfg) : cfg_(cfg), callbacks_(), wide_(), width_() {
-    for (unsigned i = 0; i < kNumCounterSlots; ++i) {
-      wide_[i] = util::WideCounter(64);
-      width_[i] = 64;
-    }
-  }
+  constexpr explicit CounterFile(const CounterConfig& cfg)
+      : cfg_(cfg),
+        hook_(!(cfg.present && cfg.sscofpmf && !(kRv32 && !Map::kRv32Halves))
+                  ? 0
+                  : kHookOn | (cfg.counters & kHpmSlots) |
+                        (cfg.overflow_source == OverflowSource::kEventOf ? kHookEachOf : 0)) {}
 
   const CounterConfig& config() const { return cfg_; }
   constexpr bool has(unsigned i) const { return i < kNumCounterSlots && (cfg_.counters >> i) & 1u; }
   constexpr bool has_hpm(unsigned i) const { return i >= kFirstHpm && has(i); }
 
-  // Inhibit every implemented hpm counter and zero its event selector (QEMU
-  // binds events to counters first-come, so stale selectors steal events);
-  // forget totals and callbacks' extension state.
+  // Caller-provided storage (nullptr detaches); attaching touches no
+  // register. init() (or reset_total()) starts the totals from the counters'
+  // current values.
+  void attach_callbacks(CounterCallbacks* cbs) { callbacks_ = cbs; }
+  void track_totals(CounterTotals* totals) { totals_ = totals; }
+
+  // Stop every hpm counter and clear its event (M-mode: inhibit, zero every
+  // selector; SBI: stop with reset, configure cycle/instret); restart totals.
   Status init() {
     if (Status s = usable(); s != Status::kOk) return s;
     if ((cfg_.counters & ~kMachineCounterSlots) != 0) return Status::kBadArg;
-    const uint32_t hpm = cfg_.counters & kHpmSlots;
-    if (hpm != 0) (void)hal::csr_set<Map::kInhibit>(hpm);
-    for (uint32_t m = hpm; m != 0; m &= m - 1) {
+    Status s;
+    if constexpr (Map::kArmOnStart)
+      s = Map::reset(cfg_.counters);
+    else
+      s = Map::reset(cfg_.counters & kHpmSlots, cfg_.sscofpmf);
+    armed_ = 0;
+    if (s != Status::kOk || totals_ == nullptr) return s;
+    for (uint32_t m = cfg_.counters & kMachineCounterSlots; m != 0; m &= m - 1) {
       const unsigned i = util::ctz32(m);
-      if (kRv32 && cfg_.sscofpmf) CsrBank<Map::kEventhBase>::write(i, 0);
-      CsrBank<Map::kEventBase>::write(i, 0);
+      totals_->wide[i].restart(extended_raw(i), 0);
     }
-    for (auto& w : wide_) w.restart(0, 0);
     return Status::kOk;
   }
 
-  // 64-bit value: one csrr on RV64; hi/lo/hi with retry on RV32.
+  // The raw hardware value: one csrr on RV64; hi/lo/hi with retry on RV32.
   Result<uint64_t> read(unsigned i) const {
     if (Status s = check(i); s != Status::kOk) return s;
-    return read_raw(i);
+    return Map::read(i);
   }
 
-  // Write a counter (do it while the counter is stopped). On RV32: lo = 0,
-  // hi, lo, so a running low half cannot carry into the new high half.
+  // The 64-bit total: the software extension when totals are tracked,
+  // otherwise the raw value where the counter is known to be 64 bits wide
+  // (cycle, instret, a full-width file), else kUnavailable.
+  //  - Without OF (no Sscofpmf, cycle/instret): observe at least once per
+  //    2^width counts; a read does.
+  //  - With Sscofpmf: the pending OF bit is the counter's bit 'width', so the
+  //    overflow hook alone keeps the total exact whatever the read rate, as
+  //    long as the hook runs before a second wrap. The read takes OF, value,
+  //    OF again (retry on change): do not call it where the hook can
+  //    interrupt it half-way.
+  Result<uint64_t> read64(unsigned i) {
+    if (Status s = check(i); s != Status::kOk) return s;
+    if (totals_ != nullptr) return totals_->wide[i].observe(extended_raw(i));
+    if (i < kFirstHpm || Map::kFullWidth) return Map::read(i);
+    return Status::kUnavailable;
+  }
+  // Start the total of counter i over from its current value, at 'base'.
+  Status reset_total(unsigned i, uint64_t base = 0) {
+    if (Status s = check(i); s != Status::kOk) return s;
+    if (totals_ == nullptr) return Status::kUnavailable;
+    totals_->wide[i].restart(extended_raw(i), base);
+    return Status::kOk;
+  }
+
+  // Write a counter (do it while the counter is stopped). The total keeps
+  // its value and goes on from the written one.
   Status write(unsigned i, uint64_t value) {
     if (Status s = check(i); s != Status::kOk) return s;
-    write_raw(i, value);
-    wide_[i].restart(value, wide_[i].total());
+    if (Status s = Map::write(i, value); s != Status::kOk) return s;
+    if (totals_ != nullptr) totals_->wide[i].restart(value, totals_->wide[i].total());
     return Status::kOk;
   }
 
-  // Start/stop a set of counters through the inhibit CSR (one csrc/csrs).
+  // Start/stop a set of counters (M-mode: one csrc/csrs of the inhibit CSR).
   Status start(uint32_t mask) {
     if (Status s = check_mask(mask); s != Status::kOk) return s;
-    (void)hal::csr_clear<Map::kInhibit>(mask);
-    return Status::kOk;
+    const Status s = Map::start(mask);
+    if (Map::kArmOnStart && s == Status::kOk) armed_ |= mask;
+    return s;
   }
   Status stop(uint32_t mask) {
     if (Status s = check_mask(mask); s != Status::kOk) return s;
-    (void)hal::csr_set<Map::kInhibit>(mask);
-    return Status::kOk;
+    return Map::stop(mask);
   }
 
   // Program hpm counter i's event selector. Without Sscofpmf bits 63:56
-  // must be 0. OF is written as given (normally 0, which arms the counter).
-  // RV32: mhpmeventNh first, so the filter bits are in place before the event.
+  // must be 0 (bits 55:0 are the selector, 55 included). OF is written as
+  // given (normally 0, which arms the counter).
   Status program(unsigned i, HpmEvent ev) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
+    if (!Map::kWritableEvents) return Status::kUnavailable;
     if (!cfg_.sscofpmf && (ev.raw >> 56) != 0) return Status::kBadArg;
-    if (kRv32 && !Map::kRv32Halves) return Status::kUnavailable;
-    if constexpr (kRv32) {
-      if (cfg_.sscofpmf) CsrBank<Map::kEventhBase>::write(i, static_cast<hal::csr_word>(ev.raw >> 32));
-      CsrBank<Map::kEventBase>::write(i, static_cast<hal::csr_word>(ev.raw));
-    } else {
-      CsrBank<Map::kEventBase>::write(i, static_cast<hal::csr_word>(ev.raw));
-    }
-    return Status::kOk;
+    armed_ &= ~(1u << i);
+    return Map::program(i, ev, cfg_.sscofpmf);
+  }
+
+  // SBI files: configure hpm counter i for SBI event 'event_idx'
+  // (sbi_pmu::event_idx) with 'data', counting in the modes 'inh'
+  // (inhibit::kM..kVu) does not inhibit. Stops counter i.
+  Status program_event(unsigned i, uint32_t event_idx, uint64_t data = 0, uint8_t inh = 0) {
+    static_assert(Map::kArmOnStart, "program_event() configures SBI events: SbiCounters only");
+    if (Status s = check_hpm(i); s != Status::kOk) return s;
+    if (inh > inhibit::kAll || event_idx > 0xFFFFFu) return Status::kBadArg;
+    armed_ &= ~(1u << i);
+    return Map::configure(i, event_idx, data, inh);
   }
 
   // Read back an event selector (64 bits; RV32 joins the h half if Sscofpmf).
   Result<HpmEvent> event(unsigned i) const {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
-    uint64_t v = CsrBank<Map::kEventBase>::read(i);
-    if constexpr (kRv32) {
-      v &= 0xFFFFFFFFull;
-      if (cfg_.sscofpmf) v |= static_cast<uint64_t>(CsrBank<Map::kEventhBase>::read(i)) << 32;
-    }
-    return HpmEvent{v};
+    return Map::event(i, cfg_.sscofpmf);
   }
 
   // Overflow vector: bit i = counter i's OF (hpm counters only).
@@ -153,127 +155,129 @@ class CounterFile {
   Status clear_overflow(unsigned i) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (Status s = check_of(); s != Status::kOk) return s;
-    clear_of(i);
-    return Status::kOk;
+    return Map::acknowledge(1u << i);
   }
 
-  Status set_overflow_callback(unsigned i, IrqCallback cb) {
+  // Callback for counter i's overflow; needs attach_callbacks().
+  Status on_overflow(unsigned i, IrqCallback cb) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
-    callbacks_[i] = cb;
+    if (callbacks_ == nullptr) return Status::kUnavailable;
+    callbacks_->cb[i] = cb;
     return Status::kOk;
   }
 
   // The overflow hook (LCOFI for the standard file, the AME overflow line for
-  // AME). Order, so that no overflow is lost: clear LCOFIP first (an overflow
-  // from here on raises it again), snapshot the vector once, then per
-  // snapshotted counter: fold the value into its 64-bit total, clear its OF
-  // (re-arm, before the callback so a wrap during the callback interrupts
-  // again) and call its callback. Returns the snapshot.
-  uint32_t handle_overflow_irq() {
-    if (check_of() != Status::kOk) return 0;
-    if constexpr (Map::kLcofip) {
-      if (cfg_.irq_mode == IrqMode::kMachine)
-        (void)hal::csr_clear<csr::kMip>(csr::kLcofiMask);
-      else
-        (void)hal::csr_clear<csr::kSip>(csr::kLcofiMask);
-    }
-    const uint32_t vec = snapshot();
-    for (uint32_t m = vec; m != 0; m &= m - 1) {
-      const unsigned i = util::ctz32(m);
-      const uint64_t raw = read_raw(i);
-      if (of_extended(i)) {
-        // OF is set (snapshot): the value is raw + 2^width until OF clears.
-        const uint64_t total = wide_[i].observe(raw + (uint64_t{1} << width_[i]));
-        clear_of(i);
-        wide_[i].restart(raw, total);
-      } else {
-        wide_[i].observe(raw);
-        clear_of(i);
+  // AME), in the order of irq.hpp: clear the pending latch (mip/sip.LCOFIP:
+  // an overflow from here on raises it again), snapshot the vector once,
+  // call the callbacks, fold the totals, acknowledge (clear OF of exactly the
+  // snapshotted counters, which re-arms them). Returns the mask served.
+  // A callback must not write() its own counter (the fold would count from
+  // the written value with OF still pending): reload after the hook.
+  // Loop invariants stay in the loop: hoisted, the lowest-bit lookup's two
+  // constants would each take a callee-saved register that the hook saves
+  // before its first callback.
+  __attribute__((optimize("no-move-loop-invariants"))) Result<uint32_t> handle_overflow_irq() {
+    const uint32_t hook = hook_;
+    if (hook == 0) return check_of();
+    Map::clear_pending();
+    uint32_t hpm = hook & kHpmSlots;
+    if constexpr (Map::kArmOnStart) hpm &= armed_;
+    const uint32_t vec = (hook & kHookEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
+    served_ = vec;
+    if (CounterCallbacks* cbs = callbacks_; cbs != nullptr)
+      for (uint32_t m = vec; m != 0; m &= m - 1) {
+        const unsigned i = util::ctz32(m);
+        cbs->cb[i](i);
       }
-      callbacks_[i](i);
-    }
-    return vec;
+    return finish_hook();
   }
+  // ISR adapter of the void (*)(void*) shape RTEMS and Zephyr install.
+  static void overflow_isr(void* self) { pmu::overflow_isr<CounterFile>(self); }
 
-  // Let the local counter-overflow interrupt in (mie/sie.LCOFIE).
+  // Let the local counter-overflow interrupt in (mie.LCOFIE; sie with SBI).
   Status enable_overflow_irq() {
     if (Status s = check_of(); s != Status::kOk) return s;
-    if constexpr (!Map::kLcofip) return Status::kUnavailable;
-    if (cfg_.irq_mode == IrqMode::kMachine)
-      (void)hal::csr_set<csr::kMie>(csr::kLcofiMask);
-    else
-      (void)hal::csr_set<csr::kSie>(csr::kLcofiMask);
-    return Status::kOk;
+    return Map::enable_irq();
   }
 
-  // Width of counter i, probed as OpenSBI does: inhibit it, save it, write
-  // all ones, read back, restore value and inhibit state. 0 bits read back
-  // means a read-only-zero counter: kUnavailable. Sets the extension width.
+  // Width of counter i, probed as OpenSBI does: stop it, save it, write all
+  // ones, read back, restore value and stop state. 0 bits read back means a
+  // read-only-zero counter: kUnavailable. Sets the width the totals use.
   Result<unsigned> probe_width(unsigned i) {
     if (Status s = check(i); s != Status::kOk) return s;
-    const uint32_t bit = 1u << i;
-    const bool was_inhibited = (hal::csr_set<Map::kInhibit>(bit) & bit) != 0;
-    const uint64_t old = read_raw(i);
-    write_raw(i, ~uint64_t{0});
-    const uint64_t ones = read_raw(i);
-    write_raw(i, old);
-    if (!was_inhibited) (void)hal::csr_clear<Map::kInhibit>(bit);
-    if (ones == 0) return Status::kUnavailable;
-    const unsigned width = 64u - static_cast<unsigned>(__builtin_clzll(ones));
-    set_width_unchecked(i, width);
-    wide_[i].restart(old, 0);
-    return width;
+    if constexpr (!Map::kProbe) {
+      return Status::kUnavailable;
+    } else {
+      const bool was_running = Map::stop_was_running(i);
+      const uint64_t old = Map::read(i);
+      (void)Map::write(i, ~uint64_t{0});
+      const uint64_t ones = Map::read(i);
+      (void)Map::write(i, old);
+      if (was_running) (void)Map::start(1u << i);
+      if (ones == 0) return Status::kUnavailable;
+      const unsigned width = 64u - static_cast<unsigned>(__builtin_clzll(ones));
+      set_width_unchecked(i, width, old);
+      return width;
+    }
   }
 
-  // Declare a known width (e.g. Ibex MHPMCounterWidth) instead of probing.
+  // Declare a known width (e.g. Ibex MHPMCounterWidth, SBI counter_get_info).
   Status set_width(unsigned i, unsigned bits) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (bits == 0 || bits > 64) return Status::kBadArg;
-    set_width_unchecked(i, bits);
+    if (totals_ != nullptr) set_width_unchecked(i, bits, Map::read(i));
     return Status::kOk;
   }
-
-  // 64-bit total of a narrow counter (software extension).
-  //  - Without OF (no Sscofpmf, cycle/instret): observe at least once per
-  //    2^width counts; a read does.
-  //  - With Sscofpmf: the pending OF bit is the counter's bit 'width', so the
-  //    overflow hook alone keeps the total exact whatever the read rate, as
-  //    long as the hook runs before a second wrap. The read takes OF, value,
-  //    OF again (retry on change). Do not call it from code the hook can
-  //    interrupt half-way (mask LCOFI or call it from the same context).
-  Result<uint64_t> read_extended(unsigned i) {
-    if (Status s = check(i); s != Status::kOk) return s;
-    return wide_[i].observe(extended_raw(i));
+  // The width the totals use for counter i (64 until probed or declared); 0
+  // for an index beyond the file or without totals.
+  unsigned width(unsigned i) const {
+    return i < kNumCounterSlots && totals_ != nullptr ? totals_->width[i] : 0;
   }
-  // Start the extension over from the counter's current value.
-  Status reset_extended(unsigned i, uint64_t base = 0) {
-    if (Status s = check(i); s != Status::kOk) return s;
-    wide_[i].restart(extended_raw(i), base);
-    return Status::kOk;
-  }
-  unsigned width(unsigned i) const { return i < kNumCounterSlots ? width_[i] : 0; }
+  // The counters an SBI file has started since init (their overflow is armed).
+  uint32_t armed() const { return armed_; }
 
  private:
-  bool of_extended(unsigned i) const { return cfg_.sscofpmf && i >= kFirstHpm && width_[i] < 64; }
-  void set_width_unchecked(unsigned i, unsigned bits) {
-    width_[i] = static_cast<uint8_t>(bits);
-    wide_[i] = util::WideCounter(of_extended(i) ? bits + 1 : bits);
+  bool of_extended(unsigned i) const {
+    return cfg_.sscofpmf && i >= kFirstHpm && totals_ != nullptr && totals_->width[i] < 64;
   }
-  bool read_of(unsigned i) const {
-    if constexpr (kRv32 && Map::kRv32Halves)
-      return (CsrBank<Map::kEventhBase>::read(i) & mhpmevent::kOfHigh) != 0;
-    else
-      return (static_cast<uint64_t>(CsrBank<Map::kEventBase>::read(i)) & mhpmevent::OF.mask()) != 0;
+  void set_width_unchecked(unsigned i, unsigned bits, uint64_t raw) {
+    if (totals_ == nullptr) return;
+    totals_->width[i] = static_cast<uint8_t>(bits);
+    totals_->wide[i] = util::WideCounter(of_extended(i) ? bits + 1 : bits);
+    totals_->wide[i].restart(raw, 0);
   }
   // The value the extension observes: raw, plus 2^width while OF is pending.
   uint64_t extended_raw(unsigned i) const {
-    if (!of_extended(i)) return read_raw(i);
-    bool of = read_of(i);
+    if (!of_extended(i)) return Map::read(i);
+    bool of = Map::of(i);
     for (;;) {
-      const uint64_t raw = read_raw(i);
-      const bool of2 = read_of(i);
-      if (of2 == of) return of ? raw + (uint64_t{1} << width_[i]) : raw;
+      const uint64_t raw = Map::read(i);
+      const bool of2 = Map::of(i);
+      if (of2 == of) return of ? raw + (uint64_t{1} << totals_->width[i]) : raw;
       of = of2;
+    }
+  }
+  // Steps 3 and 4 of the hook, out of line: the time to the first callback
+  // pays only for what steps 1 and 2 need.
+  __attribute__((noinline)) Result<uint32_t> finish_hook() {
+    const uint32_t vec = served_;
+    if (totals_ != nullptr)
+      for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(util::ctz32(m));
+    if (vec != 0) {
+      if (Status s = Map::acknowledge(vec); s != Status::kOk) return s;
+    }
+    return vec;
+  }
+  // The hook's fold of a counter whose OF it saw: the value is raw + 2^width
+  // until OF clears (acknowledge, right after), so the extension goes on
+  // from raw.
+  void fold_flagged(unsigned i) {
+    const uint64_t raw = Map::read(i);
+    util::WideCounter& w = totals_->wide[i];
+    if (of_extended(i)) {
+      w.restart(raw, w.observe(raw + (uint64_t{1} << totals_->width[i])));
+    } else {
+      (void)w.observe(raw);
     }
   }
   Status usable() const {
@@ -298,57 +302,34 @@ class CounterFile {
     if (Status s = usable(); s != Status::kOk) return s;
     return cfg_.sscofpmf ? Status::kOk : Status::kUnavailable;
   }
-
-  uint64_t read_raw(unsigned i) const {
-    if constexpr (kRv32 && Map::kRv32Halves) {
-      using Lo = CsrBank<Map::kCounterBase>;
-      using Hi = CsrBank<Map::kCounterhBase>;
-      // hi, lo, hi; on a mismatch the second hi is the new first hi.
-      uint32_t hi = static_cast<uint32_t>(Hi::read(i));
-      for (;;) {
-        const uint32_t lo = static_cast<uint32_t>(Lo::read(i));
-        const uint32_t hi2 = static_cast<uint32_t>(Hi::read(i));
-        if (hi2 == hi) return (static_cast<uint64_t>(hi) << 32) | lo;
-        hi = hi2;
-      }
-    } else {
-      return CsrBank<Map::kCounterBase>::read(i);
-    }
-  }
-  void write_raw(unsigned i, uint64_t v) {
-    if constexpr (kRv32 && Map::kRv32Halves) {
-      CsrBank<Map::kCounterBase>::write(i, 0);
-      CsrBank<Map::kCounterhBase>::write(i, static_cast<hal::csr_word>(v >> 32));
-      CsrBank<Map::kCounterBase>::write(i, static_cast<hal::csr_word>(v));
-    } else {
-      CsrBank<Map::kCounterBase>::write(i, static_cast<hal::csr_word>(v));
-    }
-  }
   uint32_t snapshot() const {
-    const uint32_t hpm = cfg_.counters & kHpmSlots;
-    if (cfg_.overflow_source == OverflowSource::kScountovf)
-      return static_cast<uint32_t>(hal::csr_read<Map::kOverflow>()) & hpm;
+    uint32_t hpm = hook_ & kHpmSlots;
+    if constexpr (Map::kArmOnStart) hpm &= armed_;
+    if ((hook_ & kHookEachOf) == 0) return Map::overflow_csr() & hpm;
+    return snapshot_each_of(hpm);
+  }
+  // One OF read per counter: out of line, so the scountovf path (the usual
+  // one) keeps the hook's registers few.
+  __attribute__((noinline)) static uint32_t snapshot_each_of(uint32_t hpm) {
     uint32_t vec = 0;
     for (uint32_t m = hpm; m != 0; m &= m - 1) {
       const unsigned i = util::ctz32(m);
-      if (read_of(i)) vec |= 1u << i;
+      if (Map::of(i)) vec |= 1u << i;
     }
     return vec;
   }
-  void clear_of(unsigned i) {
-    if constexpr (kRv32 && Map::kRv32Halves)
-      (void)CsrBank<Map::kEventhBase>::clear(i, mhpmevent::kOfHigh);
-    else
-      (void)CsrBank<Map::kEventBase>::clear(i, static_cast<hal::csr_word>(mhpmevent::OF.mask()));
-  }
 
+  // What the hook needs, in one word it reads once: 0 = no overflow vector
+  // (the hook is kUnavailable); else kHookOn, the hpm counters (bits 31:3),
+  // and kHookEachOf for the per-counter OF source (bits 0..2 are never hpm).
+  static constexpr uint32_t kHookOn = 1u << 0;
+  static constexpr uint32_t kHookEachOf = 1u << 1;
   CounterConfig cfg_;
-  IrqCallback callbacks_[kNumCounterSlots];
-  util::WideCounter wide_[kNumCounterSlots];
-  uint8_t width_[kNumCounterSlots];
+  uint32_t hook_;
+  uint32_t armed_ = 0;
+  uint32_t served_ = 0;  // the hook's snapshot, for its out-of-line steps 3 and 4
+  CounterCallbacks* callbacks_ = nullptr;
+  CounterTotals* totals_ = nullptr;
 };
-
-// The standard machine counters.
-using Counters = CounterFile<StandardMap>;
 
 }  // namespace pmu::riscv

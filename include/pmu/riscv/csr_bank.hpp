@@ -49,11 +49,18 @@ struct CsrBank {
 
   static constexpr uint32_t number(unsigned i) { return Base + (i & (kSize - 1)); }
 
-  static hal::csr_word read(unsigned i) { return Tables::kRead[i & (kSize - 1)](); }
-  static void write(unsigned i, hal::csr_word v) { Tables::kWrite[i & (kSize - 1)](v); }
+  // Always inlined: a constant index then folds to the one csr instruction,
+  // a runtime one is a table load and an indirect call at the call site
+  // (at -Os GCC otherwise outlines them and every access pays a second call).
+  __attribute__((always_inline)) static hal::csr_word read(unsigned i) { return Tables::kRead[i & (kSize - 1)](); }
+  __attribute__((always_inline)) static void write(unsigned i, hal::csr_word v) { Tables::kWrite[i & (kSize - 1)](v); }
   // Return the old value, as csrrs/csrrc do.
-  static hal::csr_word set(unsigned i, hal::csr_word bits) { return Tables::kSet[i & (kSize - 1)](bits); }
-  static hal::csr_word clear(unsigned i, hal::csr_word bits) { return Tables::kClear[i & (kSize - 1)](bits); }
+  __attribute__((always_inline)) static hal::csr_word set(unsigned i, hal::csr_word bits) {
+    return Tables::kSet[i & (kSize - 1)](bits);
+  }
+  __attribute__((always_inline)) static hal::csr_word clear(unsigned i, hal::csr_word bits) {
+    return Tables::kClear[i & (kSize - 1)](bits);
+  }
 
   static Result<hal::csr_word> read_checked(unsigned i) {
     if (i >= kSize) return Status::kBadArg;
@@ -65,5 +72,23 @@ struct CsrBank {
     return Status::kOk;
   }
 };
+
+// A 64-bit counter split over two banks on RV32 (Lo + i, Hi + i): hi, lo,
+// hi, and on a mismatch the second hi is the new first hi (unpriv
+// zicntr.adoc's idiom, docs/hw/riscv-counters.md §1.10). On RV64 one read.
+template <uint32_t Lo, uint32_t Hi>
+__attribute__((always_inline)) inline uint64_t read_counter(unsigned i) {
+  if constexpr (hal::kXlen == 32) {
+    uint32_t hi = static_cast<uint32_t>(CsrBank<Hi>::read(i));
+    for (;;) {
+      const uint32_t lo = static_cast<uint32_t>(CsrBank<Lo>::read(i));
+      const uint32_t hi2 = static_cast<uint32_t>(CsrBank<Hi>::read(i));
+      if (hi2 == hi) return (static_cast<uint64_t>(hi) << 32) | lo;
+      hi = hi2;
+    }
+  } else {
+    return CsrBank<Lo>::read(i);
+  }
+}
 
 }  // namespace pmu::riscv

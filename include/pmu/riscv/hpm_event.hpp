@@ -18,16 +18,16 @@ struct MhpmeventTag {
 using HpmEvent = reg::Value<MhpmeventTag>;
 
 namespace mhpmevent {
-constexpr reg::Field<MhpmeventTag> OF = reg::flag<MhpmeventTag>(63);
-constexpr reg::Field<MhpmeventTag> MINH = reg::flag<MhpmeventTag>(62);
-constexpr reg::Field<MhpmeventTag> SINH = reg::flag<MhpmeventTag>(61);
-constexpr reg::Field<MhpmeventTag> UINH = reg::flag<MhpmeventTag>(60);
-constexpr reg::Field<MhpmeventTag> VSINH = reg::flag<MhpmeventTag>(59);
-constexpr reg::Field<MhpmeventTag> VUINH = reg::flag<MhpmeventTag>(58);
+constexpr reg::Field<MhpmeventTag> kOf = reg::flag<MhpmeventTag>(63);
+constexpr reg::Field<MhpmeventTag> kMinh = reg::flag<MhpmeventTag>(62);
+constexpr reg::Field<MhpmeventTag> kSinh = reg::flag<MhpmeventTag>(61);
+constexpr reg::Field<MhpmeventTag> kUinh = reg::flag<MhpmeventTag>(60);
+constexpr reg::Field<MhpmeventTag> kVsinh = reg::flag<MhpmeventTag>(59);
+constexpr reg::Field<MhpmeventTag> kVuinh = reg::flag<MhpmeventTag>(58);
 // MINH..VUINH as one 5-bit field: bit 4 = M, 3 = S, 2 = U, 1 = VS, 0 = VU.
-constexpr reg::Field<MhpmeventTag> INH{58, 5};
-constexpr reg::Field<MhpmeventTag> WPRI{56, 2};
-constexpr reg::Field<MhpmeventTag> EVENT{0, 56};
+constexpr reg::Field<MhpmeventTag> kInh{58, 5};
+constexpr reg::Field<MhpmeventTag> kWpri{56, 2};
+constexpr reg::Field<MhpmeventTag> kEvent{0, 56};
 // Sscofpmf's bits as they sit in mhpmeventNh on RV32.
 constexpr uint32_t kOfHigh = 1u << 31;
 }  // namespace mhpmevent
@@ -46,11 +46,11 @@ constexpr uint8_t kAll = 0x1F;
 // driver's job). kBadArg if 'event' does not fit bits 55:0 or 'inh' has bits
 // outside kAll.
 constexpr Result<HpmEvent> make_hpm_event(uint64_t event, uint8_t inh = 0) {
-  if (!mhpmevent::EVENT.fits(event) || inh > inhibit::kAll) return Status::kBadArg;
-  return HpmEvent{0}.with(mhpmevent::EVENT, event).with(mhpmevent::INH, inh);
+  if (!mhpmevent::kEvent.fits(event) || inh > inhibit::kAll) return Status::kBadArg;
+  return HpmEvent{0}.with(mhpmevent::kEvent, event).with(mhpmevent::kInh, inh);
 }
 
-static_assert(mhpmevent::INH.mask() == 0x7C00000000000000ull);
+static_assert(mhpmevent::kInh.mask() == 0x7C00000000000000ull);
 static_assert(make_hpm_event(2, inhibit::kM).value().raw == 0x4000000000000002ull);
 
 }  // namespace pmu::riscv

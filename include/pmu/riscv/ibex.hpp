@@ -10,7 +10,9 @@
 
 #include <stdint.h>
 
+#include "pmu/counter_unit.hpp"
 #include "pmu/riscv/counter_file.hpp"
+#include "pmu/riscv/machine_csrs.hpp"
 #include "pmu/status.hpp"
 #include "pmu/util/bits.hpp"
 
@@ -37,18 +39,26 @@ constexpr unsigned kDefaultWidth = 40;    // MHPMCounterWidth default
 // The RTL/doc name of an event id; nullptr for 1 (reserved) and ids > 12.
 const char* event_name(unsigned id);
 
-struct Config {
-  unsigned mhpm_counter_num = 0;              // MHPMCounterNum (ibex_top default 0)
-  unsigned mhpm_counter_width = kDefaultWidth;  // MHPMCounterWidth
-};
-constexpr bool valid(const Config& c) {
-  return c.mhpm_counter_num <= kMaxHpmCounters && c.mhpm_counter_width >= 1 &&
-         c.mhpm_counter_width <= 64;
-}
 // Counters present: cycle, instret, and mhpmcounter3..(2+num).
 constexpr uint32_t counter_mask(unsigned num) {
   return 0x5u | (util::low_mask32(num <= kMaxHpmCounters ? num : 0) << kFirstHpm);
 }
+
+struct Config {
+  unsigned mhpm_counter_num = 0;              // MHPMCounterNum (ibex_top default 0)
+  unsigned mhpm_counter_width = kDefaultWidth;  // MHPMCounterWidth
+
+  constexpr bool valid() const {
+    return mhpm_counter_num <= kMaxHpmCounters && mhpm_counter_width >= 1 && mhpm_counter_width <= 64;
+  }
+  // As the counter file's configuration: an invalid Config has no counters,
+  // so every call is kBadArg. No Sscofpmf, so no overflow vector.
+  constexpr operator CounterConfig() const {  // NOLINT: IbexCounters(Config{...}) reads naturally
+    return CounterConfig{valid() ? counter_mask(mhpm_counter_num) : 0, false, true, OverflowSource::kEventOf};
+  }
+};
+constexpr bool valid(const Config& c) { return c.valid(); }
+
 // The counter that counts event 'id': kBadArg for an id Ibex does not have,
 // kUnavailable if the configuration has no counter for it.
 constexpr Result<unsigned> counter_for_event(unsigned id, const Config& c) {
@@ -57,33 +67,50 @@ constexpr Result<unsigned> counter_for_event(unsigned id, const Config& c) {
   return id < kFirstHpm + c.mhpm_counter_num ? Result<unsigned>(id) : Status::kUnavailable;
 }
 
-class IbexCounters {
- public:
-  constexpr explicit IbexCounters(const Config& c)
-      : cfg_(c), file_(CounterConfig{valid(c) ? counter_mask(c.mhpm_counter_num) : 0, false, true,
-                                     OverflowSource::kEventOf, IrqMode::kMachine}) {}
-
-  // Declares the widths (64 for mcycle/minstret, MHPMCounterWidth for hpm)
-  // and starts the 64-bit extensions from the current values. Never writes
-  // mhpmevent (hard-wired on Ibex).
-  Status init();
-  // Which hpm counters the hardware has: mhpmevent3..12 read non-zero
-  // (the value itself is not compared: RTL and doc disagree). Returns the
-  // mask in counter_mask() form; kMismatch if it disagrees with the config.
-  Result<uint32_t> discover() const;
-
-  Result<uint64_t> read(unsigned i) const { return file_.read(i); }
-  Result<uint64_t> read_extended(unsigned i) { return file_.read_extended(i); }
-  Result<uint64_t> read_event(Event e) const;
-  Status write(unsigned i, uint64_t v) { return file_.write(i, v); }
-  Status start(uint32_t mask) { return file_.start(mask); }
-  Status stop(uint32_t mask) { return file_.stop(mask); }
-  uint32_t counters() const { return file_.config().counters; }
-  const Config& config() const { return cfg_; }
-
- private:
-  Config cfg_;
-  Counters file_;
+// The Ibex CSRs: the standard numbers, but mhpmevent is hard-wired (never
+// written) and there is no Sscofpmf/LCOFI.
+struct IbexCsrs : StandardCsrs {
+  static constexpr bool kLcofi = false;
+  static constexpr bool kWritableEvents = false;
 };
+using IbexMap = MachineCsrs<IbexCsrs>;
+
+// The Ibex counters are one counter file over the Ibex CSRs.
+using IbexCounters = CounterFile<IbexMap>;
+static_assert(check_counter_unit<IbexCounters>(), "Ibex is a counter unit (include/pmu/counter_unit.hpp)");
+
+// What the core has, as discover() found it: the counters in counter_mask()
+// form and MHPMCounterWidth (0 when the core has no hpm counter).
+struct Found {
+  uint32_t counters = counter_mask(0);
+  unsigned width = 0;
+  constexpr unsigned mhpm_counter_num() const {
+    unsigned n = 0;
+    for (uint32_t m = counters & ~counter_mask(0); m != 0; m &= m - 1) ++n;
+    return n;
+  }
+  constexpr Config config() const { return Config{mhpm_counter_num(), width != 0 ? width : kDefaultWidth}; }
+};
+
+// Ask the core: mhpmevent3..12 read non-zero for implemented counters (the
+// value itself is not compared: RTL and doc disagree), and the width of
+// mhpmcounter3 is probed (all hpm counters share MHPMCounterWidth). Never
+// fails: an image calls it at start-up and uses what it found.
+Found probe_core();
+
+// The core against a configuration: *found (if given) gets what the core
+// has, also on a mismatch. kMismatch if the counters or the width differ
+// from 'cfg'; kBadArg if 'cfg' is invalid (nothing touched).
+Status discover(const Config& cfg, Found* found);
+
+// Prepare 'file' (built from 'cfg'): verifies the hpm width on the core
+// (kMismatch, nothing else done, if it differs from MHPMCounterWidth),
+// declares the widths to tracked totals (64 for mcycle/minstret,
+// MHPMCounterWidth for hpm) and starts them from the current values. Never
+// writes mhpmevent (hard-wired).
+Status init(IbexCounters& file, const Config& cfg);
+
+// The counter that counts event e, read raw.
+Result<uint64_t> read_event(const IbexCounters& file, const Config& cfg, Event e);
 
 }  // namespace pmu::riscv::ibex

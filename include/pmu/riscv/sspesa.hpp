@@ -22,13 +22,13 @@ struct DetailsTag {
 using DetailsValue = reg::Value<DetailsTag>;
 
 namespace details {
-constexpr reg::Field<DetailsTag> INSTRET{0, 4};
-constexpr reg::Field<DetailsTag> RSTATE{4, 2};
-constexpr reg::Field<DetailsTag> CTS{6, 4};
-constexpr reg::Field<DetailsTag> CTOFFSET1{10, 4};
-constexpr reg::Field<DetailsTag> CTOFFSET2{14, 4};
-constexpr reg::Field<DetailsTag> CAUSEOFFSET{18, 4};
-constexpr reg::Field<DetailsTag> CAUSE{22, 10};
+constexpr reg::Field<DetailsTag> kInstret{0, 4};
+constexpr reg::Field<DetailsTag> kRstate{4, 2};
+constexpr reg::Field<DetailsTag> kCts{6, 4};
+constexpr reg::Field<DetailsTag> kCtoffset1{10, 4};
+constexpr reg::Field<DetailsTag> kCtoffset2{14, 4};
+constexpr reg::Field<DetailsTag> kCauseoffset{18, 4};
+constexpr reg::Field<DetailsTag> kCause{22, 10};
 }  // namespace details
 
 enum class RetireState : uint8_t { kRetired = 0, kStalled = 1, kFlushed = 2, kDrained = 3 };
@@ -46,21 +46,21 @@ struct Details {
   uint8_t instret;      // instructions retired in the sampled cycle
   RetireState rstate;
   uint8_t cts;          // control transfers among them
-  uint8_t ctoffset1;    // offset (0 = the shpmspc instruction) of the 1st CT; target in bt1
-  uint8_t ctoffset2;    // same for the 2nd CT; target in bt2
+  uint8_t ctoffset1;    // index of the 1st instruction at bt1 (0 = the shpmspc instruction)
+  uint8_t ctoffset2;    // index of the 1st instruction at bt2
   uint8_t causeoffset;  // 0 = CAUSE invalid; 1 = oldest retiring instruction, ...
   uint16_t cause;
 };
 
 constexpr Details decode(uint64_t raw) {
   const DetailsValue v{raw};
-  return Details{static_cast<uint8_t>(v.get(details::INSTRET)),
-                 static_cast<RetireState>(v.get(details::RSTATE)),
-                 static_cast<uint8_t>(v.get(details::CTS)),
-                 static_cast<uint8_t>(v.get(details::CTOFFSET1)),
-                 static_cast<uint8_t>(v.get(details::CTOFFSET2)),
-                 static_cast<uint8_t>(v.get(details::CAUSEOFFSET)),
-                 static_cast<uint16_t>(v.get(details::CAUSE))};
+  return Details{static_cast<uint8_t>(v.get(details::kInstret)),
+                 static_cast<RetireState>(v.get(details::kRstate)),
+                 static_cast<uint8_t>(v.get(details::kCts)),
+                 static_cast<uint8_t>(v.get(details::kCtoffset1)),
+                 static_cast<uint8_t>(v.get(details::kCtoffset2)),
+                 static_cast<uint8_t>(v.get(details::kCauseoffset)),
+                 static_cast<uint16_t>(v.get(details::kCause))};
 }
 
 // One sample (the proposal's record: 4 XLEN words).
@@ -89,13 +89,18 @@ struct SampleCsrs {
 using InsnSizeFn = unsigned (*)(void* ctx, uint64_t pc);
 
 // The addresses of the instructions the sample says retired, oldest first:
-// sequential from shpmspc; after the instruction at CTOFFSET1 execution
-// continues at bt1, after CTOFFSET2 at bt2 (CTs > 2: only two targets exist,
-// the rest is attributed sequentially, with the bias the proposal accepts).
-// Sizes come from 'size_fn' or are 'fixed_size' (2 or 4).
-// kBadArg: out null, capacity < INSTRET, offsets beyond INSTRET or not
-// increasing, a bad fixed size; nothing is written then. kMismatch: size_fn
-// returned something other than 2 or 4 (entries before it are written).
+// sequential from shpmspc, except that the instruction at index CTOFFSET1
+// (the shpmspc instruction is index 0) is at bt1 and the one at CTOFFSET2 at
+// bt2: "the instruction stream jumped to the address in shpmsdetailsbt1 at
+// the instruction count recorded in the CTOFFSET1 field" (PR #27; the
+// decision for CTOFFSET = 0 and = INSTRET is in docs/riscv-counters.md).
+// CTs > 2: only two targets exist, the rest is attributed sequentially, with
+// the bias the proposal accepts. Sizes come from 'size_fn' or are
+// 'fixed_size' (2 or 4).
+// kBadArg: out null, capacity < INSTRET, an offset of 0 or beyond INSTRET,
+// offsets not increasing, a bad fixed size; nothing is written then.
+// kMismatch: size_fn returned something other than 2 or 4 (entries before
+// it are written).
 Result<size_t> expand(const Sample& s, uint64_t* out, size_t capacity, InsnSizeFn size_fn = nullptr,
                       void* ctx = nullptr, unsigned fixed_size = 4);
 

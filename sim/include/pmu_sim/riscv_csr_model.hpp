@@ -3,6 +3,14 @@
 // headers, no heap). Serves the host tests through the CSR seam and the QEMU
 // stub through illegal-instruction trap-and-emulate.
 //
+// Privilege (the hart's current mode, M by default) as the privileged spec
+// defines it: a CSR needs the mode in its number's bits 9:8 and bits 11:10 =
+// 3 make it read-only; the unprivileged counter shadows need mcounteren
+// (S/U) and scounteren (U); scountovf reads mcounteren-masked below M;
+// sip/sie show only the delegated (mideleg) bits; the xINH filter bits
+// inhibit counting in the current mode. A refused access returns false (an
+// illegal-instruction exception on hardware) and is counted.
+//
 // Configurable: XLEN 32/64 (h halves), number and width of hpm counters,
 // Ibex mode (RTL facts: one-hot read-only mhpmevent, unimplemented counters
 // read 0, narrow counters with tied-off high bits, reduced mcountinhibit),
@@ -29,6 +37,9 @@ struct RiscvCsrConfig {
   bool serve_irq_csrs = true;  // mip/sip/mie (host); QEMU has them natively
 };
 
+// Privilege levels as the spec encodes them (CSR number bits 9:8).
+enum class Priv : uint8_t { kU = 0, kS = 1, kM = 3 };
+
 class RiscvCsrModel final : public CsrModel {
  public:
   // Output lines.
@@ -44,7 +55,8 @@ class RiscvCsrModel final : public CsrModel {
   uint32_t irq_outputs() const override;
 
   // Test controls. Standard/Ibex event ids < kMaxEvents (event 0 = none);
-  // AME ids < kAmeEvents. Rates are per-cycle increments.
+  // AME ids < kAmeEvents. Rates are per-cycle increments (AME: the 8-bit
+  // event value, so only the low 8 bits count).
   void set_event_rate(unsigned event, uint32_t per_cycle);
   void set_ame_event_rate(unsigned event, uint32_t per_cycle);
   // Direct state access (no CSR semantics, no overflow).
@@ -60,10 +72,31 @@ class RiscvCsrModel final : public CsrModel {
   uint64_t lcofi_raises() const { return lcofi_raises_; }
   bool lcofip() const { return (mip_ & kLcofiBit) != 0; }
   uint64_t csr_accesses() const { return accesses_; }
+  const RiscvCsrConfig& config() const { return cfg_; }
+  // The hart's current privilege (what the next access runs at).
+  void set_privilege(Priv p) { priv_ = p; }
+  Priv privilege() const { return priv_; }
+  // Accesses refused (illegal instruction on hardware) and the last one's CSR.
+  uint64_t illegal_accesses() const { return illegal_; }
+  uint32_t last_illegal_csr() const { return last_illegal_; }
   uint64_t cycles() const { return now_; }
 
-  // XiangShan combine(a, b, op): priority op[0] AND, op[1] XOR, op[2] ADD, else OR.
-  static uint64_t combine(uint64_t a, uint64_t b, unsigned op);
+  // Per-cycle increment widths of the XiangShan event composition: every
+  // event value, every combine() result and so the ADD wrap at this width.
+  // Legacy HPM path: PerfEvent.value is UInt(6.W) and Chisel's '+' keeps the
+  // operands' width (OpenXiangShan/Utility@188edbe9
+  // src/main/scala/utility/HardwarePerfMonitor.scala: PerfEvent,
+  // HPerfCounter.combineEvents). AME path: "an independent AME 8-bit path",
+  // PerfEventAme(value: UInt(8.W)) (XiangShan AME PR #67, docs/hw/riscv-counters.md §3.5).
+  static constexpr unsigned kLegacyIncrementBits = 6;
+  static constexpr unsigned kAmeIncrementBits = 8;
+
+  // XiangShan combine(a, b, op) in 'bits' bits: priority op[0] AND, op[1]
+  // XOR, op[2] ADD (wrapping), else OR.
+  static uint64_t combine(uint64_t a, uint64_t b, unsigned op, unsigned bits);
+  // The per-cycle increment of an mhpmevent word (4-event composition) over
+  // per-event values v[4], everything 'bits' wide.
+  static uint64_t compose(uint64_t event_word, const uint64_t v[4], unsigned bits);
 
  private:
   static constexpr uint64_t kLcofiBit = 1u << 13;
@@ -82,6 +115,8 @@ class RiscvCsrModel final : public CsrModel {
   bool read_ame(uint32_t csr, uint64_t* v);
   bool write_ame(uint32_t csr, uint64_t v);
   uint64_t half(uint64_t full, bool high) const;
+  bool permitted(uint32_t csr, bool write) const;
+  bool refuse(uint32_t csr);
   uint64_t merge(uint64_t full, uint64_t v, bool high) const;
 
   RiscvCsrConfig cfg_;
@@ -90,7 +125,10 @@ class RiscvCsrModel final : public CsrModel {
   uint64_t wraps_[32];
   uint32_t inhibit_ = 0;
   uint32_t mcounteren_ = 0, scounteren_ = 0;
-  uint64_t mip_ = 0, mie_ = 0;
+  uint64_t mip_ = 0, mie_ = 0, mideleg_ = 0;
+  Priv priv_ = Priv::kM;
+  uint64_t illegal_ = 0;
+  uint32_t last_illegal_ = 0;
   uint64_t ame_cnt_[32];
   uint64_t ame_evt_[32];
   uint32_t ame_inhibit_ = 0;

@@ -127,11 +127,13 @@ bool emulate(board::TrapFrame* frame) {
   }
 }
 
-// minstret: under -icount shift=0 the same count as board::cycles() (mcycle),
-// one csrr on both XLENs (the low 32 bits cover any one exception).
+// instret: under -icount shift=0 the same count as board::cycles(), one
+// csrr on both XLENs (the low 32 bits cover any one exception). The
+// unprivileged shadow, not minstret, so the hook also works on an S-mode board
+// (qemu-virt-rv64-sbi: OpenSBI enables it in mcounteren); M-mode reads the same.
 inline uint32_t instret_now() {
   uintptr_t v;
-  __asm__ volatile("csrr %0, minstret" : "=r"(v)::"memory");
+  __asm__ volatile("csrr %0, instret" : "=r"(v)::"memory");
   return static_cast<uint32_t>(v);
 }
 

@@ -8,6 +8,7 @@
 #include "pmu/riscv/sspesa.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "host/backend.hpp"
+#include "callback_log.hpp"
 
 namespace {
 using namespace pmu;
@@ -102,9 +103,9 @@ TEST(RiscvAme, UndeclaredAmeTouchesNothing) {
   EXPECT_EQ(a.init(), Status::kUnavailable);
   EXPECT_EQ(a.read(0).status(), Status::kUnavailable);
   EXPECT_EQ(a.start(1), Status::kUnavailable);
-  EXPECT_EQ(a.set_counteren(1, 1, 1), Status::kUnavailable);
-  EXPECT_EQ(a.handle_ame_overflow_irq(), 0u);
-  EXPECT_EQ(a.program(3, ame::Composition{}), Status::kUnavailable);
+  EXPECT_EQ(ame::set_counteren(a, 1, 1, 1), Status::kUnavailable);
+  EXPECT_EQ(a.handle_overflow_irq().status(), Status::kUnavailable);
+  EXPECT_EQ(ame::program(a, 3, ame::Composition{}), Status::kUnavailable);
 }
 
 TEST(RiscvAme, BadInputTouchesNothing) {
@@ -113,10 +114,10 @@ TEST(RiscvAme, BadInputTouchesNothing) {
   ame::AmeCounters a(ame::AmeConfig{true, 0x0000000D});
   ame::Composition bad;
   bad.event[2] = 20;
-  EXPECT_EQ(a.program(3, bad), Status::kBadArg);
-  EXPECT_EQ(a.program(4, ame::Composition{}), Status::kBadArg);
-  EXPECT_EQ(a.set_counteren(0x2, 0, 0), Status::kBadArg);
-  EXPECT_EQ(a.set_counteren(0x10, 0, 0), Status::kBadArg);
+  EXPECT_EQ(ame::program(a, 3, bad), Status::kBadArg);
+  EXPECT_EQ(ame::program(a, 4, ame::Composition{}), Status::kBadArg);
+  EXPECT_EQ(ame::set_counteren(a, 0x2, 0, 0), Status::kBadArg);
+  EXPECT_EQ(ame::set_counteren(a, 0x10, 0, 0), Status::kBadArg);
   EXPECT_EQ(a.read(1).status(), Status::kBadArg);
 }
 
@@ -130,28 +131,25 @@ TEST(RiscvAme, ExactSequences) {
   bus.expect({CW(0xBC7, 5 | (8u << 10) | (uint64_t{4} << 40)), CR(0xBE7, 77), CC(0x7E9, 0x80),
               CS(0x7E9, 0x81), CW(0x7E8, 0xFD), CW(0x6C6, 0x5), CW(0x5E6, 0x1), CR(0xBE0, 9)});
   test::ScopedBackend use(bus);
-  EXPECT_EQ(a.program(7, c), Status::kOk);
+  EXPECT_EQ(ame::program(a, 7, c), Status::kOk);
   EXPECT_EQ(a.read(7).value(), 77u);
   EXPECT_EQ(a.start(0x80), Status::kOk);
   EXPECT_EQ(a.stop(0x81), Status::kOk);
-  EXPECT_EQ(a.set_counteren(0xFD, 0x5, 0x1), Status::kOk);
+  EXPECT_EQ(ame::set_counteren(a, 0xFD, 0x5, 0x1), Status::kOk);
   EXPECT_EQ(a.read(0).value(), 9u);
 }
 
-struct Seen {
-  std::vector<unsigned> order;
-};
-void record(void* ctx, unsigned source) { static_cast<Seen*>(ctx)->order.push_back(source); }
-
-TEST(RiscvAme, OverflowHookSnapshotsAmeScountovfClearsOfAndDispatches) {
+TEST(RiscvAme, OverflowHookSnapshotsAmeScountovfDispatchesThenClearsOf) {
   test::ExpectBackend bus;
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
-  Seen seen;
-  bus.expect({CR(0xDE0, 0x80000008), CR(0xBE3, 1), CC(0xBC3, kOf), CR(0xBFF, 2), CC(0xBDF, kOf)});
+  CounterCallbacks cbs;
+  a.attach_callbacks(&cbs);
+  test::CallbackLog seen;
+  bus.expect({CR(0xDE0, 0x80000008), CC(0xBC3, kOf), CC(0xBDF, kOf)});
   test::ScopedBackend use(bus);
-  ASSERT_EQ(a.set_overflow_callback(31, {record, &seen}), Status::kOk);
-  ASSERT_EQ(a.set_overflow_callback(3, {record, &seen}), Status::kOk);
-  EXPECT_EQ(a.handle_ame_overflow_irq(), 0x80000008u);
+  ASSERT_EQ(a.on_overflow(31, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(a.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  EXPECT_EQ(a.handle_overflow_irq().value(), 0x80000008u);
   EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 31}));
 }
 
@@ -172,19 +170,58 @@ TEST(RiscvAme, ModelCountsTheCompositionAndOverflows) {
   ame::Composition c;  // (3 + 5) xor (6 and 12) = 8 ^ 4 = 12 per cycle
   c.event[0] = 1; c.event[1] = 2; c.event[2] = 3; c.event[3] = 4;
   c.op[0] = ame::OpType::kAdd; c.op[1] = ame::OpType::kAnd; c.op[2] = ame::OpType::kXor;
-  ASSERT_EQ(a.program(3, c), Status::kOk);
-  ASSERT_EQ(a.program(4, ame::decode(ame::single(2).value()).value()), Status::kOk);
+  ASSERT_EQ(ame::program(a, 3, c), Status::kOk);
+  ASSERT_EQ(ame::program(a, 4, ame::decode(ame::single(2).value()).value()), Status::kOk);
   ASSERT_EQ(a.write(4, ~uint64_t{0} - 9), Status::kOk);
   ASSERT_EQ(a.start(0x18), Status::kOk);
   bus.advance(10);
   EXPECT_EQ(a.read(3).value(), 120u);
   EXPECT_EQ(a.overflow_vector().value(), 0x10u);
   EXPECT_EQ(model.irq_outputs(), models::RiscvCsrModel::kIrqAme);
-  Seen seen;
-  ASSERT_EQ(a.set_overflow_callback(4, {record, &seen}), Status::kOk);
-  EXPECT_EQ(a.handle_ame_overflow_irq(), 0x10u);
+  test::CallbackLog seen;
+  CounterCallbacks cbs;
+  a.attach_callbacks(&cbs);
+  ASSERT_EQ(a.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
+  EXPECT_EQ(a.handle_overflow_irq().value(), 0x10u);
   EXPECT_EQ(seen.order, std::vector<unsigned>{4});
   EXPECT_EQ(model.irq_outputs(), 0u);
+}
+
+// XiangShan composes in the per-cycle increment's width, so ADD wraps there:
+// AME 8 bits (PerfEventAme UInt(8.W)), legacy HPM 6 bits (PerfEvent UInt(6.W),
+// Chisel '+' keeps the width). 200 + 100 = 300 counts 300 - 256 = 44 per cycle.
+TEST(RiscvAme, ModelAddCompositionWrapsAtTheEightBitIncrementWidth) {
+  models::RiscvCsrConfig mc;
+  mc.standard = false;
+  mc.ame = true;
+  models::RiscvCsrModel model(mc);
+  model.set_ame_event_rate(1, 200);
+  model.set_ame_event_rate(2, 100);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  ame::AmeCounters a(ame::AmeConfig{true, 0x8});
+  ASSERT_EQ(a.init(), Status::kOk);
+  ame::Composition c;
+  c.event[0] = 1;
+  c.event[1] = 2;
+  c.op[0] = ame::OpType::kAdd;
+  ASSERT_EQ(ame::program(a, 3, c), Status::kOk);
+  ASSERT_EQ(a.write(3, 0), Status::kOk);
+  ASSERT_EQ(a.start(0x8), Status::kOk);
+  bus.advance(10);
+  EXPECT_EQ(a.read(3).value(), 10u * 44u);
+}
+
+TEST(RiscvAme, LegacyCompositionAddsInSixBits) {
+  using M = models::RiscvCsrModel;
+  const uint64_t add_all = (uint64_t{4} << 40) | (uint64_t{4} << 45) | (uint64_t{4} << 50);
+  const uint64_t v[4] = {40, 30, 20, 10};
+  EXPECT_EQ(M::compose(add_all, v, M::kLegacyIncrementBits), (40u + 30u + 20u + 10u) % 64u);
+  EXPECT_EQ(M::compose(add_all, v, M::kAmeIncrementBits), 100u);
+  EXPECT_EQ(M::combine(63, 1, 4, M::kLegacyIncrementBits), 0u);
+  EXPECT_EQ(M::combine(255, 1, 4, M::kAmeIncrementBits), 0u);
+  EXPECT_EQ(M::combine(0x1FF, 0, 0, M::kAmeIncrementBits), 0xFFu);  // inputs are 8 bits wide too
 }
 
 // ---- Sspesa --------------------------------------------------------------------
@@ -226,19 +263,69 @@ TEST(RiscvSspesa, ReadsThePlatformCsrs) {
   EXPECT_EQ(s.bt2, 0xA000u);
 }
 
-TEST(RiscvSspesa, ExpandSequentialAndWithTwoTransfers) {
+std::vector<uint64_t> expanded(const sspesa::Sample& s) {
   uint64_t out[16];
-  sspesa::Sample s{0x1000, details(3, 0, 0, 0, 0, 0, 0), 0, 0};
-  ASSERT_EQ(sspesa::expand(s, out, 16).value(), 3u);
-  EXPECT_EQ(std::vector<uint64_t>(out, out + 3), (std::vector<uint64_t>{0x1000, 0x1004, 0x1008}));
-  s = {0x1000, details(6, 0, 2, 1, 3, 0, 0), 0x2000, 0x3000};
-  ASSERT_EQ(sspesa::expand(s, out, 6).value(), 6u);
-  EXPECT_EQ(std::vector<uint64_t>(out, out + 6),
-            (std::vector<uint64_t>{0x1000, 0x1004, 0x2000, 0x2004, 0x3000, 0x3004}));
-  s = {0x1000, details(2, 0, 1, 1, 0, 0, 0), 0x2000, 0};  // CT is the last one: target unused
-  ASSERT_EQ(sspesa::expand(s, out, 2).value(), 2u);
-  EXPECT_EQ(out[1], 0x1004u);
-  s = {0x1000, details(0, 1, 0, 0, 0, 0, 0), 0, 0};  // stalled: nothing retired
+  const auto r = sspesa::expand(s, out, 16);
+  EXPECT_TRUE(r.ok());
+  return r.ok() ? std::vector<uint64_t>(out, out + r.value()) : std::vector<uint64_t>{};
+}
+
+// The worked cases of riscv-performance-event-sampling PR #27, section
+// "Hardware Performance Monitor Sample Details (shpmsdetails)", the paragraph
+// on CTs, taken literally: "If CTs = 0, sampling software knows that all the
+// retired instructions executed sequentially. If CTs = 1, the instruction
+// stream jumped to the address in shpmsdetailsbt1 at the instruction count
+// recorded in the CTOFFSET1 field. If CTs = 2, CTOFFSET2 holds the
+// instruction count of where a second branch (or control transfer)
+// occurred, and shpmsdetailsbt2 [is] the target address for decoding
+// starting at that address. If CTs > 2, attribution will have some bias."
+TEST(RiscvSspesa, ProposalCaseNoTransferIsSequential) {
+  EXPECT_EQ(expanded({0x1000, details(3, 0, 0, 0, 0, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x1004, 0x1008}));
+}
+
+// CTOFFSET1 = 1: the transfer happened between the first and the second
+// retired instruction, so the second one (index 1) is at bt1.
+TEST(RiscvSspesa, ProposalCaseOneTransferJumpsAtTheRecordedCount) {
+  EXPECT_EQ(expanded({0x1000, details(2, 0, 1, 1, 0, 0, 0), 0x2000, 0}),
+            (std::vector<uint64_t>{0x1000, 0x2000}));
+  EXPECT_EQ(expanded({0x1000, details(4, 0, 1, 2, 0, 0, 0), 0x2000, 0}),
+            (std::vector<uint64_t>{0x1000, 0x1004, 0x2000, 0x2004}));
+}
+
+TEST(RiscvSspesa, ProposalCaseSecondTransferStartsDecodingAtBt2) {
+  EXPECT_EQ(expanded({0x1000, details(6, 0, 2, 1, 3, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x2004, 0x3000, 0x3004, 0x3008}));
+  // Back-to-back transfers: the instruction at bt1 is itself a taken branch.
+  EXPECT_EQ(expanded({0x1000, details(3, 0, 2, 1, 2, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x3000}));
+}
+
+TEST(RiscvSspesa, ProposalCaseMoreThanTwoTransfersUsesTwoTargetsRestSequential) {
+  EXPECT_EQ(expanded({0x1000, details(5, 0, 3, 1, 3, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x2004, 0x3000, 0x3004}));
+}
+
+// CTOFFSET = INSTRET: the last retired instruction transferred control; its
+// target retires in a later cycle, so no address of this sample is at bt1.
+TEST(RiscvSspesa, OffsetEqualToInstretIsATransferByTheLastInstruction) {
+  EXPECT_EQ(expanded({0x1000, details(2, 0, 1, 2, 0, 0, 0), 0x2000, 0}),
+            (std::vector<uint64_t>{0x1000, 0x1004}));
+  EXPECT_EQ(expanded({0x1000, details(3, 0, 2, 1, 3, 0, 0), 0x2000, 0x3000}),
+            (std::vector<uint64_t>{0x1000, 0x2000, 0x2004}));
+}
+
+// CTOFFSET = 0 would put the transfer before the first retired instruction,
+// i.e. not "among the retiring instructions" that CTs counts: inconsistent.
+TEST(RiscvSspesa, OffsetZeroIsRejected) {
+  uint64_t out[4] = {0xDEAD, 0xDEAD, 0xDEAD, 0xDEAD};
+  EXPECT_EQ(sspesa::expand({0x1000, details(2, 0, 1, 0, 0, 0, 0), 0x2000, 0}, out, 4).status(),
+            Status::kBadArg);
+  EXPECT_EQ(out[0], 0xDEADu);
+}
+
+TEST(RiscvSspesa, StalledSampleRetiresNothing) {
+  const sspesa::Sample s{0x1000, details(0, 1, 0, 0, 0, 0, 0), 0, 0};
   EXPECT_EQ(sspesa::expand(s, nullptr, 0).value(), 0u);
 }
 
@@ -248,6 +335,10 @@ TEST(RiscvSspesa, ExpandWithSizeCallback) {
   sspesa::Sample s{0x1000, details(4, 0, 0, 0, 0, 0, 0), 0, 0};
   ASSERT_EQ(sspesa::expand(s, out, 4, sz).value(), 4u);
   EXPECT_EQ(std::vector<uint64_t>(out, out + 4), (std::vector<uint64_t>{0x1000, 0x1004, 0x1006, 0x1008}));
+  // After a transfer the size of the instruction at the target counts.
+  const sspesa::Sample t{0x1000, details(3, 0, 1, 1, 0, 0, 0), 0x2004, 0};
+  ASSERT_EQ(sspesa::expand(t, out, 4, sz).value(), 3u);
+  EXPECT_EQ(std::vector<uint64_t>(out, out + 3), (std::vector<uint64_t>{0x1000, 0x2004, 0x2006}));
   auto bad = [](void*, uint64_t) -> unsigned { return 3; };
   EXPECT_EQ(sspesa::expand(s, out, 4, bad).status(), Status::kMismatch);
   ASSERT_EQ(sspesa::expand(s, out, 4, nullptr, nullptr, 2).value(), 4u);
@@ -262,7 +353,7 @@ TEST(RiscvSspesa, ExpandRejectsEveryInconsistentRecordWithoutWriting) {
         for (unsigned o2 = 0; o2 < 16; ++o2) {
           for (auto& o : out) o = 0xDEAD;
           const sspesa::Sample s{0x1000, details(n, 0, cts, o1, o2, 0, 0), 0x2000, 0x3000};
-          const bool ok = (cts == 0 || o1 < n) && (cts < 2 || (o2 > o1 && o2 < n));
+          const bool ok = (cts == 0 || (o1 >= 1 && o1 <= n)) && (cts < 2 || (o2 > o1 && o2 <= n));
           const auto r = sspesa::expand(s, out, 16);
           ASSERT_EQ(r.ok(), ok) << n << " " << cts << " " << o1 << " " << o2;
           if (!ok) {

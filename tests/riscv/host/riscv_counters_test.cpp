@@ -7,9 +7,11 @@
 #include <random>
 #include <vector>
 
-#include "pmu/riscv/counter_file.hpp"
+#include "pmu/riscv/counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "host/backend.hpp"
+#include "callback_log.hpp"
+#include "counter_config_helper.hpp"
 
 namespace {
 using namespace pmu;
@@ -22,17 +24,10 @@ using pmu::test::CW;
 constexpr uint64_t kOf = uint64_t{1} << 63;
 constexpr uint32_t kCy = 1u << 0, kIr = 1u << 2;
 
-CounterConfig cfg(uint32_t counters, bool sscofpmf = true,
-                  OverflowSource src = OverflowSource::kScountovf) {
-  CounterConfig c;
-  c.counters = counters;
-  c.sscofpmf = sscofpmf;
-  c.overflow_source = src;
-  return c;
-}
+using pmu::test::cfg;
 
 // Globals must be constant-initialised (no static constructors on targets).
-constexpr CounterConfig kGlobalCfg{0x1D, true, true, OverflowSource::kScountovf, IrqMode::kMachine};
+constexpr CounterConfig kGlobalCfg{0x1D, true, true, OverflowSource::kScountovf};
 Counters g_counters(kGlobalCfg);
 
 TEST(RiscvCsrBank, DispatchesRuntimeIndexToCompileTimeCsr) {
@@ -83,7 +78,7 @@ TEST(RiscvCounters, ProgramWritesTheWholeSelectorIncludingFilterBits) {
   bus.expect({CW(0x324, 0x3000000000000002ull), CR(0x324, 0x3000000000000002ull)});
   test::ScopedBackend use(bus);
   EXPECT_EQ(g_counters.program(4, ev), Status::kOk);
-  EXPECT_EQ(g_counters.event(4).value().get(mhpmevent::INH), 0x0Cu);
+  EXPECT_EQ(g_counters.event(4).value().get(mhpmevent::kInh), 0x0Cu);
 }
 
 TEST(RiscvCounters, WriteOnRv64IsOneCsrw) {
@@ -114,12 +109,15 @@ TEST(RiscvCounters, BadInputTouchesNothing) {
   EXPECT_EQ(no_of.overflow_vector().status(), Status::kUnavailable);
   EXPECT_EQ(no_of.clear_overflow(3), Status::kUnavailable);
   EXPECT_EQ(no_of.enable_overflow_irq(), Status::kUnavailable);
-  EXPECT_EQ(no_of.handle_overflow_irq(), 0u);
-  EXPECT_EQ(c.set_overflow_callback(0, {}), Status::kBadArg);
+  EXPECT_EQ(no_of.handle_overflow_irq().status(), Status::kUnavailable);
+  EXPECT_EQ(c.on_overflow(0, {}), Status::kBadArg);
+  EXPECT_EQ(c.on_overflow(3, {}), Status::kUnavailable);  // no callback storage attached
   EXPECT_EQ(c.probe_width(9).status(), Status::kBadArg);
   EXPECT_EQ(c.set_width(3, 0), Status::kBadArg);
   EXPECT_EQ(c.set_width(3, 65), Status::kBadArg);
-  EXPECT_EQ(c.read_extended(30).status(), Status::kBadArg);
+  EXPECT_EQ(c.read64(30).status(), Status::kBadArg);
+  EXPECT_EQ(c.read64(3).status(), Status::kUnavailable);  // hpm width unknown, no totals
+  EXPECT_EQ(c.reset_total(3), Status::kUnavailable);
   Counters with_time(cfg(0x2));
   EXPECT_EQ(with_time.init(), Status::kBadArg);
   CounterConfig absent = cfg(0x8);
@@ -138,45 +136,73 @@ TEST(RiscvHpmEvent, EncoderRejectsEveryOutOfRangeValue) {
     if (inh < 32) {
       ASSERT_TRUE(r.ok());
       EXPECT_EQ(r.value().raw, (uint64_t{inh} << 58) | 5);
-      EXPECT_EQ(r.value().test(mhpmevent::MINH), (inh & inhibit::kM) != 0);
-      EXPECT_EQ(r.value().test(mhpmevent::VUINH), (inh & inhibit::kVu) != 0);
-      EXPECT_FALSE(r.value().test(mhpmevent::OF));
+      EXPECT_EQ(r.value().test(mhpmevent::kMinh), (inh & inhibit::kM) != 0);
+      EXPECT_EQ(r.value().test(mhpmevent::kVuinh), (inh & inhibit::kVu) != 0);
+      EXPECT_FALSE(r.value().test(mhpmevent::kOf));
     } else {
       EXPECT_EQ(r.status(), Status::kBadArg);
     }
   }
 }
 
-struct Seen {
-  std::vector<unsigned> order;
-};
-void record(void* ctx, unsigned source) { static_cast<Seen*>(ctx)->order.push_back(source); }
-
-TEST(RiscvLcofi, HookClearsPendingThenSnapshotsThenFoldsClearsAndDispatchesPerCounter) {
+// The order of include/pmu/irq.hpp: clear the pending latch, snapshot, every
+// callback (lowest index first), fold the tracked totals, acknowledge exactly
+// the snapshot. A callback sees its counter's OF still set.
+TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot) {
   test::ExpectBackend bus;
-  Seen seen;
+  test::CallbackLog seen;
+  seen.bus = &bus;
+  CounterCallbacks cbs;
   Counters c(cfg(kCy | kIr | 0x38));
+  c.attach_callbacks(&cbs);
   bus.expect({
       CC(0x344, 0x2000),            // LCOFIP first: a later overflow raises it again
       CR(0xDA0, 0x28 | 0x40 | 1),   // snapshot (bits outside the file are ignored)
-      CR(0xB03, 5), CC(0x323, kOf),
-      CR(0xB05, 6), CC(0x325, kOf),
+      CC(0x323, kOf), CC(0x325, kOf),  // acknowledge after every callback
   });
   test::ScopedBackend use(bus);
-  ASSERT_EQ(c.set_overflow_callback(3, {record, &seen}), Status::kOk);
-  ASSERT_EQ(c.set_overflow_callback(5, {record, &seen}), Status::kOk);
-  EXPECT_EQ(c.handle_overflow_irq(), 0x28u);
+  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x28u);
   EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 5}));
+  EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));  // both before any acknowledge
 }
 
-TEST(RiscvLcofi, EventOfSourceReadsEachSelectorAndSupervisorModeUsesSip) {
+TEST(RiscvLcofi, TrackedTotalsAreFoldedAfterTheCallbacksBeforeTheAcknowledge) {
   test::ExpectBackend bus;
-  CounterConfig k = cfg(0x18, true, OverflowSource::kEventOf);
-  k.irq_mode = IrqMode::kSupervisor;
-  Counters c(k);
-  bus.expect({CC(0x144, 0x2000), CR(0x323, 2), CR(0x324, kOf | 2), CR(0xB04, 9), CC(0x324, kOf)});
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  bus.expect({CR(0xB03, 0)});  // reset_total starts the total from the counter
   test::ScopedBackend use(bus);
-  EXPECT_EQ(c.handle_overflow_irq(), 0x10u);
+  c.track_totals(&totals);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CR(0xB03, 5), CC(0x323, kOf)});
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+}
+
+TEST(RiscvLcofi, EventOfSourceReadsEachSelector) {
+  test::ExpectBackend bus;
+  Counters c(cfg(0x18, true, OverflowSource::kEventOf));
+  bus.expect({CC(0x344, 0x2000), CR(0x323, 2), CR(0x324, kOf | 2), CC(0x324, kOf)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x10u);
+}
+
+TEST(RiscvLcofi, SpuriousEntryServesNothingAndAcknowledgesNothing) {
+  test::ExpectBackend bus;
+  Counters c(cfg(0x18));
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0u);
+}
+
+TEST(RiscvLcofi, IsrAdapterRunsTheHookOnTheObjectItIsGiven) {
+  test::ExpectBackend bus;
+  Counters c(cfg(0x8));
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CC(0x323, kOf)});
+  test::ScopedBackend use(bus);
+  void (*adapter)(void*) = &Counters::overflow_isr;  // the RTEMS/Zephyr shape
+  adapter(&c);
 }
 
 TEST(RiscvLcofi, EnableSetsLcofie) {
@@ -191,7 +217,9 @@ TEST(RiscvWidth, ProbeWritesAllOnesWhileInhibitedAndRestores) {
   bus.expect({CS(0x320, 0x8), CR(0xB03, 0x1234), CW(0xB03, ~uint64_t{0}), CR(0xB03, 0xFFFFFFFFFFull),
               CW(0xB03, 0x1234), CC(0x320, 0x8)});
   test::ScopedBackend use(bus);
+  CounterTotals totals;
   Counters c(cfg(0x8));
+  c.track_totals(&totals);
   EXPECT_EQ(c.probe_width(3).value(), 40u);
   EXPECT_EQ(c.width(3), 40u);
 }
@@ -206,6 +234,8 @@ TEST(RiscvWidth, ProbeLeavesAnAlreadyInhibitedCounterInhibited) {
   bus.map_csr(&model);
   test::ScopedBackend use(bus);
   Counters c(cfg(0x8, false));
+  CounterTotals totals;
+  c.track_totals(&totals);
   ASSERT_EQ(c.stop(0x8), Status::kOk);
   bus.clear_log();
   EXPECT_EQ(c.probe_width(3).value(), 40u);
@@ -239,9 +269,11 @@ TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
   bus.map_csr(&model);
   test::ScopedBackend use(bus);
   Counters c(cfg(kCy | kIr | 0x78));
-  Seen seen;
+  test::CallbackLog seen;
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
   ASSERT_EQ(c.init(), Status::kOk);
-  ASSERT_EQ(c.set_overflow_callback(4, {record, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
   ASSERT_EQ(c.program(4, make_hpm_event(9).value()), Status::kOk);
   ASSERT_EQ(c.write(4, static_cast<uint64_t>(-100)), Status::kOk);
   ASSERT_EQ(c.enable_overflow_irq(), Status::kOk);
@@ -249,7 +281,7 @@ TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
   bus.advance(200);
   EXPECT_EQ(model.irq_outputs() & models::RiscvCsrModel::kIrqLcofi, models::RiscvCsrModel::kIrqLcofi);
   EXPECT_TRUE(model.event(4) & kOf);
-  EXPECT_EQ(c.handle_overflow_irq(), 0x10u);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x10u);
   EXPECT_EQ(seen.order, std::vector<unsigned>{4});
   EXPECT_FALSE(model.event(4) & kOf);
   EXPECT_FALSE(model.lcofip());
@@ -258,7 +290,7 @@ TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
   model.set_counter(4, ~uint64_t{0} - 5);
   bus.advance(10);
   EXPECT_EQ(model.lcofi_raises(), 2u);
-  EXPECT_EQ(c.handle_overflow_irq(), 0x10u);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x10u);
   EXPECT_EQ(seen.order, (std::vector<unsigned>{4, 4}));
 }
 
@@ -279,6 +311,8 @@ uint64_t run_extension(bool sscofpmf, uint32_t seed) {
   bus.map_csr(&model);
   test::ScopedBackend use(bus);
   Counters c(cfg(0x8, sscofpmf));
+  CounterTotals totals;
+  c.track_totals(&totals);
   EXPECT_EQ(c.init(), Status::kOk);
   EXPECT_EQ(c.probe_width(3).value(), kWidth);
   EXPECT_EQ(c.program(3, make_hpm_event(7).value()), Status::kOk);
@@ -286,7 +320,7 @@ uint64_t run_extension(bool sscofpmf, uint32_t seed) {
     EXPECT_EQ(c.enable_overflow_irq(), Status::kOk);
   }
   EXPECT_EQ(c.start(0x8), Status::kOk);
-  EXPECT_EQ(c.reset_extended(3), Status::kOk);
+  EXPECT_EQ(c.reset_total(3), Status::kOk);
   const uint64_t start_raw = model.counter(3);
   const uint64_t start_wraps = model.wraps(3);
   std::mt19937 rng(seed);
@@ -305,12 +339,12 @@ uint64_t run_extension(bool sscofpmf, uint32_t seed) {
     // Without OF the extension needs a read at least once per wrap.
     const bool read_now = sscofpmf ? rng() % 16 == 0 : true;
     if (read_now) {
-      const uint64_t t = c.read_extended(3).value();
+      const uint64_t t = c.read64(3).value();
       EXPECT_GE(t, last_total);
       last_total = t;
     }
   }
-  const uint64_t total = c.read_extended(3).value();
+  const uint64_t total = c.read64(3).value();
   const uint64_t truth = ((model.wraps(3) - start_wraps) << kWidth) + model.counter(3) - start_raw;
   EXPECT_EQ(total, truth);
   EXPECT_GT(model.wraps(3) - start_wraps, 1000u);
@@ -325,4 +359,58 @@ TEST(RiscvWidth, ExtensionWithOverflowIrqLosesNoCountUnderRandomInterleavings) {
 }
 
 TEST(RiscvWidth, ExtensionByReadsAloneLosesNoCount) { run_extension(false, 5); }
+}  // namespace
+
+namespace {
+// ---- boundaries the mutation run found untested (issue 15) -------------------
+
+// Bits 55:0 are the selector: a legal selector with bit 55 set is accepted
+// without Sscofpmf, and only 63:56 are refused.
+TEST(RiscvCounters, SelectorBit55IsLegalWithoutSscofpmf) {
+  test::ExpectBackend bus;
+  bus.expect(CW(0x323, uint64_t{1} << 55 | 7));
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 55 | 7}), Status::kOk);
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 56}), Status::kBadArg);
+}
+
+TEST(RiscvWidth, WidthIsZeroBeyondTheFileAndSixtyFourUntilProbed) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0xFFFFFFFD));
+  EXPECT_EQ(c.width(3), 0u);  // no totals: no width
+  c.track_totals(&totals);
+  for (unsigned i = 0; i < kNumCounterSlots; ++i) EXPECT_EQ(c.width(i), 64u) << i;
+  EXPECT_EQ(c.width(32), 0u);
+  EXPECT_EQ(c.width(~0u), 0u);
+}
+
+// A never-probed counter is 64 bits wide: its Sscofpmf overflow is a wrap of
+// 2^64, so the total is the counts, with no 2^63 (or any) added.
+TEST(RiscvWidth, NeverProbedCounterOverflowAddsNothingToTheTotal) {
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = true;
+  mc.num_hpm = 1;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(9, 1);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  c.track_totals(&totals);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.program(3, make_hpm_event(9).value()), Status::kOk);
+  ASSERT_EQ(c.write(3, ~uint64_t{0} - 9), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  bus.advance(25);
+  EXPECT_TRUE(model.event(3) >> 63);
+  EXPECT_EQ(c.read64(3).value(), 25u);  // OF pending: no extra period for a 64-bit counter
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+  bus.advance(5);
+  EXPECT_EQ(c.read64(3).value(), 30u);
+}
 }  // namespace

@@ -63,6 +63,24 @@ uint64_t ExpectBackend::csr_clear(uint32_t csr, uint64_t bits) {
   return 0;
 }
 
+pmu::models::SbiRetModel ExpectBackend::sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) {
+  Access got{Access::kSbi, (uint64_t{eid} << 8) | fid, 0};
+  for (unsigned k = 0; k < 6; ++k) got.args[k] = a[k];
+  if (next_ >= expected_.size()) {
+    ADD_FAILURE() << "unexpected " << to_string(got) << " after " << expected_.size() << " expected";
+    log.push_back(got);
+    return {-2, 0};  // SBI_ERR_NOT_SUPPORTED
+  }
+  const Access& e = expected_[next_++];
+  bool same = e.kind == got.kind && e.addr == got.addr;
+  for (unsigned k = 0; k < 6; ++k) same = same && e.args[k] == got.args[k];
+  if (!same) ADD_FAILURE() << "access #" << (next_ - 1) << ": expected " << to_string(e) << ", got " << to_string(got);
+  got.value = e.value;
+  got.error = e.error;
+  log.push_back(got);
+  return {e.error, e.value};
+}
+
 // ---- NoAccessBackend ----
 uint32_t NoAccessBackend::mmio_read32(uintptr_t addr) {
   ADD_FAILURE() << "MMIO read at 0x" << std::hex << addr << " where no access was allowed";

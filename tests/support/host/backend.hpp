@@ -10,6 +10,8 @@
 //   ExpectBackend  a strict, ordered expectation list: every access must be
 //                  the next expected one (kind, address, value); reads return
 //                  the scripted value. Unexpected or missing accesses fail.
+//                  SBI calls (ecall) are expectations too: SBI(fid, args,
+//                  error, value) scripts the reply exactly.
 //   NoAccessBackend  any access at all fails the test: "bad input touches
 //                  nothing".
 // Every backend records an access log (log) so a test can count accesses or
@@ -31,6 +33,7 @@ using pmu_sim::CS;
 using pmu_sim::CW;
 using pmu_sim::ModelBus;
 using pmu_sim::R;
+using pmu_sim::SBI;
 using pmu_sim::ScopedBackend;
 using pmu_sim::to_string;
 using pmu_sim::W;
@@ -54,6 +57,7 @@ class ExpectBackend : public Backend {
   void csr_write(uint32_t csr, uint64_t value) override;
   uint64_t csr_set(uint32_t csr, uint64_t bits) override;
   uint64_t csr_clear(uint32_t csr, uint64_t bits) override;
+  pmu::models::SbiRetModel sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) override;
 
  private:
   uint64_t take(Access::Kind kind, uint64_t addr, uint64_t value);

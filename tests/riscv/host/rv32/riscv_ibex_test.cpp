@@ -46,13 +46,17 @@ TEST(RiscvIbex, DiscoverTreatsNonZeroAsImplementedWhateverTheValue) {
   test::ModelBus bus(1);
   bus.map_csr(&model);
   test::ScopedBackend use(bus);
-  ibex::IbexCounters c(ibex::Config{10, 40});
-  EXPECT_EQ(c.discover().value(), 0x1FFDu);
+  ibex::Found found;
+  EXPECT_EQ(ibex::discover(ibex::Config{10, 40}, &found), Status::kOk);
+  EXPECT_EQ(found.counters, 0x1FFDu);
+  EXPECT_EQ(found.width, 40u);
   // The RTL's one-hot values (1 << (i-3)), not the doc's (1 << event id).
   EXPECT_EQ(bus.log[0], CR(0x323, 0x1));
   EXPECT_EQ(bus.log[9], CR(0x32C, 0x200));
-  ibex::IbexCounters wrong(ibex::Config{4, 40});
-  EXPECT_EQ(wrong.discover().status(), Status::kMismatch);
+  // A mismatch still says what the core has.
+  ibex::Found other;
+  EXPECT_EQ(ibex::discover(ibex::Config{4, 40}, &other), Status::kMismatch);
+  EXPECT_EQ(other.counters, 0x1FFDu);
 }
 
 TEST(RiscvIbex, NarrowCounterWrapsAtItsWidthAndExtends) {
@@ -61,16 +65,19 @@ TEST(RiscvIbex, NarrowCounterWrapsAtItsWidthAndExtends) {
   test::ModelBus bus(1);
   bus.map_csr(&model);
   test::ScopedBackend use(bus);
-  ibex::IbexCounters c(ibex::Config{3, 40});
+  const ibex::Config cfg{3, 40};
+  ibex::IbexCounters c(cfg);
+  CounterTotals totals;
+  c.track_totals(&totals);
   ASSERT_EQ(c.stop(0x20), Status::kOk);
   ASSERT_EQ(c.write(5, 0xFFFFFFFFF0ull), Status::kOk);
-  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(ibex::init(c, cfg), Status::kOk);
   ASSERT_EQ(c.start(0x20), Status::kOk);
   bus.advance(100);
-  const uint64_t raw = c.read_event(ibex::Event::kNumLoads).value();
+  const uint64_t raw = ibex::read_event(c, cfg, ibex::Event::kNumLoads).value();
   EXPECT_LT(raw, 0x100u);  // wrapped at 2^40
   EXPECT_EQ(model.wraps(5), 1u);
-  const uint64_t ext = c.read_extended(5).value();
+  const uint64_t ext = c.read64(5).value();
   EXPECT_GT(ext, 100u);
   EXPECT_LT(ext, 0x120u);
 }
@@ -103,11 +110,90 @@ TEST(RiscvIbex, UnimplementedCountersAreRejectedByTheDriverAndReadZeroOnTheModel
   test::ScopedBackend use2(none);
   ibex::IbexCounters c(ibex::Config{2, 40});
   EXPECT_EQ(c.read(5).status(), Status::kBadArg);
-  EXPECT_EQ(c.read_event(ibex::Event::kNumLoads).status(), Status::kUnavailable);
+  EXPECT_EQ(ibex::read_event(c, ibex::Config{2, 40}, ibex::Event::kNumLoads).status(), Status::kUnavailable);
   EXPECT_EQ(c.start(0x20), Status::kBadArg);
+  EXPECT_EQ(c.program(3, HpmEvent{1}), Status::kUnavailable);  // hard-wired selectors
   ibex::IbexCounters bad(ibex::Config{11, 40});
-  EXPECT_EQ(bad.init(), Status::kBadArg);
-  EXPECT_EQ(bad.discover().status(), Status::kBadArg);
+  EXPECT_EQ(ibex::init(bad, ibex::Config{11, 40}), Status::kBadArg);
+  EXPECT_EQ(ibex::discover(ibex::Config{11, 40}, nullptr), Status::kBadArg);
   EXPECT_EQ(bad.read(0).status(), Status::kBadArg);
+}
+}  // namespace
+
+namespace {
+// ---- the three Ibex builds: 0 counters (stock simple system), 10 x 32 bits
+// (OpenTitan), 10 x 40 bits ("fully featured") -----------------------------------
+struct Build {
+  unsigned num, width;
+};
+constexpr Build kBuilds[] = {{0, 40}, {10, 32}, {10, 40}};
+
+TEST(RiscvIbex, ProbeCoreFindsWhatEachBuildHas) {
+  for (const Build& b : kBuilds) {
+    auto model = ibex_model(b.num, b.width);
+    test::ModelBus bus(0);
+    bus.map_csr(&model);
+    test::ScopedBackend use(bus);
+    const ibex::Found f = ibex::probe_core();
+    EXPECT_EQ(f.counters, ibex::counter_mask(b.num)) << b.num << "x" << b.width;
+    EXPECT_EQ(f.mhpm_counter_num(), b.num);
+    EXPECT_EQ(f.width, b.num == 0 ? 0u : b.width);
+    EXPECT_EQ(ibex::discover(f.config(), nullptr), Status::kOk);
+    // The probe restores what it touched: no counter keeps all ones.
+    EXPECT_EQ(model.counter(3), 0u);
+    EXPECT_EQ(model.inhibit(), 0u);
+  }
+}
+
+// The repro: a 10x32 core declared 10x40. init() refuses it before
+// anything is counted wrong (it was a delta of 2^40 - 2^32 + 317).
+TEST(RiscvIbex, InitRefusesADeclaredWidthTheCoreDoesNotHave) {
+  auto model = ibex_model(10, 32);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  const ibex::Config declared{10, 40};
+  ibex::IbexCounters c(declared);
+  EXPECT_EQ(ibex::init(c, declared), Status::kMismatch);
+  ibex::Found found;
+  EXPECT_EQ(ibex::discover(declared, &found), Status::kMismatch);
+  EXPECT_EQ(found.counters, 0x1FFDu);  // what the core has, also on a mismatch
+  EXPECT_EQ(found.width, 32u);
+}
+
+// Every build, every counter it has: the width each counter gets (64 for
+// mcycle/minstret, MHPMCounterWidth for mhpmcounter3..) and an exact 64-bit
+// total across a wrap at that width.
+TEST(RiscvIbex, EveryCounterOfEveryBuildHasItsWidthAndAnExactTotal) {
+  for (const Build& b : kBuilds) {
+    auto model = ibex_model(b.num, b.width);
+    for (unsigned id = 3; id <= 12; ++id) model.set_event_rate(id, 1);
+    test::ModelBus bus(0);
+    bus.map_csr(&model);
+    test::ScopedBackend use(bus);
+    const ibex::Config cfg{b.num, b.width};
+    ibex::IbexCounters c(cfg);
+    CounterTotals totals;
+    c.track_totals(&totals);
+    ASSERT_EQ(ibex::init(c, cfg), Status::kOk);
+    const uint32_t all = c.config().counters;
+    EXPECT_EQ(all, ibex::counter_mask(b.num));
+    ASSERT_EQ(c.stop(all), Status::kOk);
+    for (uint32_t m = all; m != 0; m &= m - 1) {
+      const unsigned i = util::ctz32(m);
+      const unsigned w = i < kFirstHpm ? 64u : b.width;
+      EXPECT_EQ(c.width(i), w) << b.num << "x" << b.width << " counter " << i;
+      // 20 counts below the wrap of that width (mcycle/minstret: 2^64).
+      const uint64_t top = w == 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1;
+      ASSERT_EQ(c.write(i, top - 19), Status::kOk);
+      ASSERT_EQ(c.reset_total(i), Status::kOk);
+    }
+    ASSERT_EQ(c.start(all), Status::kOk);
+    bus.advance(317);
+    for (uint32_t m = all; m != 0; m &= m - 1) {
+      const unsigned i = util::ctz32(m);
+      EXPECT_EQ(c.read64(i).value(), 317u) << b.num << "x" << b.width << " counter " << i;
+    }
+  }
 }
 }  // namespace

@@ -27,7 +27,7 @@ struct HookCtx {
 };
 void on_line(void* ctx, unsigned) {
   auto* h = static_cast<HookCtx*>(ctx);
-  h->handled |= h->ame->handle_ame_overflow_irq();
+  h->handled |= h->ame->handle_overflow_irq().value_or(0);
 }
 void on_counter(void* ctx, unsigned counter) {
   auto* h = static_cast<HookCtx*>(ctx);
@@ -42,9 +42,9 @@ TEST_CASE(riscv_ame, program_count_and_read_through_the_stub) {
   harness::map_csr(&model);
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
   CHECK_OK(a.init());
-  CHECK_OK(a.program(3, ame::decode(ame::single(8).value()).value()));
+  CHECK_OK(ame::program(a, 3, ame::decode(ame::single(8).value()).value()));
   CHECK_EQ(model.ame_event(3), uint64_t{8});
-  CHECK_OK(a.set_counteren(0x9, 0x1, 0x1));
+  CHECK_OK(ame::set_counteren(a, 0x9, 0x1, 0x1));
   CHECK_OK(a.start(0x9));
   const uint64_t v0 = a.read(3).value();
   for (volatile int i = 0; i < 500; i = i + 1) {
@@ -65,7 +65,7 @@ TEST_CASE(riscv_ame, illegal_optype_is_rejected_before_any_access) {
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
   ame::Composition c;
   c.op[1] = static_cast<ame::OpType>(3);
-  CHECK(a.program(3, c) == pmu::Status::kBadArg);
+  CHECK(ame::program(a, 3, c) == pmu::Status::kBadArg);
   ame::AmeCounters undeclared(ame::AmeConfig{});
   CHECK(undeclared.read(3).status() == pmu::Status::kUnavailable);
   CHECK_EQ(harness::csr_traps(), t0);
@@ -81,8 +81,10 @@ TEST_CASE(riscv_ame, overflow_hook_entered_by_a_real_trap) {
   HookCtx h{&a, 0, 0, 0};
   CHECK(harness::attach_irq_handler(board::config::kAmeIrqLine, on_line, &h));
   CHECK_OK(a.init());
-  CHECK_OK(a.set_overflow_callback(6, {on_counter, &h}));
-  CHECK_OK(a.program(6, ame::decode(ame::single(11).value()).value()));
+  pmu::riscv::CounterCallbacks cbs;
+  a.attach_callbacks(&cbs);
+  CHECK_OK(a.on_overflow(6, {on_counter, &h}));
+  CHECK_OK(ame::program(a, 6, ame::decode(ame::single(11).value()).value()));
   CHECK_OK(a.write(6, ~uint64_t{0} - 300));
   board::irq_global_enable();
   CHECK_OK(a.start(0x40));

@@ -6,8 +6,9 @@
 // assertions), events bind first-come (init zeroes every selector).
 #include "pmu_sim/harness.hpp"
 #include "qemu/test.hpp"
-#include "pmu/riscv/counter_file.hpp"
+#include "pmu/riscv/counters.hpp"
 #include "virt_irq.hpp"
+#include "../common/counter_suite.hpp"
 
 namespace {
 using namespace pmu::riscv;
@@ -23,17 +24,9 @@ CounterConfig qemu_cfg() {
   return c;
 }
 
-struct Ctx {
-  Counters* counters;
-  // Written by the interrupt handler, polled by the test.
-  volatile uint32_t handled;
-  volatile unsigned callbacks;
-};
-void on_lcofi(void* ctx, unsigned) {
-  auto* c = static_cast<Ctx*>(ctx);
-  c->handled |= c->counters->handle_overflow_irq();
-}
-void on_counter(void* ctx, unsigned) { ++static_cast<Ctx*>(ctx)->callbacks; }
+using Ctx = riscv_suite::LcofiCtx<Counters>;
+constexpr auto on_lcofi = riscv_suite::on_lcofi<Counters>;
+constexpr auto on_counter = riscv_suite::on_counter<Counters>;
 }  // namespace
 
 TEST_CASE(riscv_sscofpmf, hpm_counts_instructions) {
@@ -56,7 +49,9 @@ TEST_CASE(riscv_sscofpmf, overflow_raises_a_real_lcofi_and_the_hook_re_arms) {
   Ctx ctx{&c, 0, 0};
   CHECK_OK(c.init());
   CHECK_OK(c.program(3, make_hpm_event(kQemuInstructions).value()));  // OF = 0: armed
-  CHECK_OK(c.set_overflow_callback(3, {on_counter, &ctx}));
+  CounterCallbacks cbs;
+  c.attach_callbacks(&cbs);
+  CHECK_OK(c.on_overflow(3, {on_counter, &ctx}));
   (void)pmu::hal::csr_clear<csr::kMip>(csr::kLcofiMask);  // stale LCOFIP
   CHECK(board::irq_attach(board::virt::kLcofiLine, on_lcofi, &ctx));
   CHECK_OK(c.enable_overflow_irq());
@@ -67,7 +62,7 @@ TEST_CASE(riscv_sscofpmf, overflow_raises_a_real_lcofi_and_the_hook_re_arms) {
   }
   CHECK_EQ(ctx.callbacks, 1u);
   CHECK_EQ(ctx.handled, kHpm3);
-  CHECK(!c.event(3).value().test(mhpmevent::OF));  // re-armed
+  CHECK(!c.event(3).value().test(mhpmevent::kOf));  // re-armed
   // Second overflow: interrupts again because OF was cleared.
   CHECK_OK(c.write(3, static_cast<uint64_t>(-500)));
   for (volatile int i = 0; i < 2000 && ctx.callbacks == 1; i = i + 1) {

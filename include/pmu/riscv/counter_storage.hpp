@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// Opt-in storage of a counter file, provided by the caller (issue 11): the
+// overflow callbacks and the 64-bit totals. A file without them holds only
+// its configuration; attach_callbacks()/track_totals() connect them (nullptr
+// detaches). Both are constexpr-constructible, so a static instance needs no
+// constructor.
+#pragma once
+
+#include <stdint.h>
+
+#include "pmu/irq.hpp"
+#include "pmu/riscv/csr_numbers.hpp"
+#include "pmu/util/wide_counter.hpp"
+
+namespace pmu::riscv {
+
+// One callback per counter index (0..31).
+struct CounterCallbacks {
+  IrqCallback cb[kNumCounterSlots];
+};
+
+// The 64-bit extension of every counter: its width (probed or declared; 64
+// until then) and the software extension state.
+struct CounterTotals {
+  constexpr CounterTotals() {}
+  util::WideCounter wide[kNumCounterSlots];
+  uint8_t width[kNumCounterSlots] = {64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+                                     64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+};
+
+}  // namespace pmu::riscv

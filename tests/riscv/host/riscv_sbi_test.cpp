@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: Apache-2.0
+// The standard counters from S-mode through the SBI PMU extension
+// (SbiCounters): exact SBI call and CSR sequences against scripted replies,
+// and whole scenarios against the SBI model in front of the CSR model running
+// at S privilege, where any machine-only CSR access fails the test.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "pmu/riscv/sbi_counters.hpp"
+#include "pmu_sim/riscv_csr_model.hpp"
+#include "pmu_sim/riscv_sbi_model.hpp"
+#include "host/backend.hpp"
+#include "callback_log.hpp"
+#include "counter_config_helper.hpp"
+
+namespace {
+using namespace pmu;
+using namespace pmu::riscv;
+using pmu::test::CC;
+using pmu::test::CR;
+using pmu::test::CS;
+using pmu::test::SBI;
+
+constexpr int64_t kAlreadyStopped = -8;
+constexpr uint64_t kPmuEid = 0x504D55;
+
+using pmu::test::cfg;
+
+TEST(RiscvSbi, InitStopsAndReleasesEveryCounterThenConfiguresCycleAndInstret) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {0, 0x1D, 1}), SBI(2, {0, 1, 0, 1, 0}, 0, 0), SBI(2, {2, 1, 0, 2, 0}, 0, 2)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x1D));
+  EXPECT_EQ(c.init(), Status::kOk);
+}
+
+TEST(RiscvSbi, ReadIsOneCsrrOfTheUnprivilegedShadow) {
+  test::ExpectBackend bus;
+  bus.expect({CR(0xC03, 77), CR(0xC00, 9)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x9));
+  EXPECT_EQ(c.read(3).value(), 77u);
+  EXPECT_EQ(c.read64(0).value(), 9u);  // cycle is 64 bits: no totals needed
+}
+
+TEST(RiscvSbi, WriteOfAStoppedCounterStartsItWithTheValueAndStopsItAgain) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {3, 1, 0}, kAlreadyStopped), SBI(3, {3, 1, 1, 0xFFFFFFFFFFFFFC18ull}), SBI(4, {3, 1, 0}),
+              // a running counter stays running
+              SBI(4, {3, 1, 0}), SBI(3, {3, 1, 1, 5})});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x8));
+  EXPECT_EQ(c.write(3, static_cast<uint64_t>(-1000)), Status::kOk);
+  EXPECT_EQ(c.write(3, 5), Status::kOk);
+}
+
+TEST(RiscvSbi, StartAndStopAreOneCallEachByMask) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(3, {0, 0x18, 0, 0}), SBI(4, {0, 0x10, 0}, kAlreadyStopped), SBI(3, {0, 0x8, 0, 0}, -7)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x18));
+  EXPECT_EQ(c.start(0x18), Status::kOk);
+  EXPECT_EQ(c.stop(0x10), Status::kOk);   // already stopped is what was asked
+  EXPECT_EQ(c.start(0x8), Status::kOk);   // already started likewise
+  EXPECT_EQ(c.armed(), 0x18u);
+}
+
+TEST(RiscvSbi, ProgramConfiguresTheRawEventOrAnSbiEventOnThatCounterOnly) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {3, 1, 1}), SBI(2, {3, 1, 0x20, 0x20000, 0x1234}, 0, 3),
+              SBI(4, {4, 1, 1}), SBI(2, {4, 1, 0x40 | 0x80, 2, 0}, 0, 4),
+              SBI(4, {4, 1, 1}), SBI(2, {4, 1, 0, 1, 0}, 0, 3),     // SBI chose another counter
+              SBI(4, {4, 1, 1}), SBI(2, {4, 1, 0, 1, 0}, -2, 0)});  // no counter can count it
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x18));
+  EXPECT_EQ(c.program(3, make_hpm_event(0x1234, inhibit::kU).value()), Status::kOk);
+  EXPECT_EQ(c.program_event(4, sbi_pmu::kHwInstructions, 0, inhibit::kS | inhibit::kM), Status::kOk);
+  EXPECT_EQ(c.program_event(4, sbi_pmu::kHwCpuCycles), Status::kMismatch);
+  EXPECT_EQ(c.program_event(4, sbi_pmu::kHwCpuCycles), Status::kUnavailable);
+}
+
+// sip.LCOFIP, scountovf masked by the started counters (SBI leaves OF = 1 on
+// configured, never started ones), callbacks, then per counter stop + start
+// (counter_start clears OF) and a stopped counter stays stopped.
+TEST(RiscvSbi, HookClearsSipSnapshotsStartedCountersCallsBackAndReArmsThroughSbi) {
+  test::ExpectBackend bus;
+  test::CallbackLog seen;
+  seen.bus = &bus;
+  CounterCallbacks cbs;
+  SbiCounters c(cfg(0x38));
+  c.attach_callbacks(&cbs);
+  bus.expect({SBI(3, {0, 0x18, 0, 0})});
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(c.start(0x18), Status::kOk);
+  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
+  bus.expect({CC(0x144, 0x2000), CR(0xDA0, 0x38),
+              SBI(4, {3, 1, 0}), SBI(3, {3, 1, 0, 0}),
+              SBI(4, {4, 1, 0}, kAlreadyStopped), SBI(3, {4, 1, 0, 0}), SBI(4, {4, 1, 0})});
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x18u);
+  EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 4}));
+  EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{3, 3}));
+}
+
+TEST(RiscvSbi, EnableUsesSieAndEventReadBackAndProbeAreUnavailable) {
+  test::ExpectBackend bus;
+  bus.expect(CS(0x104, 0x2000));
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x8));
+  EXPECT_EQ(c.enable_overflow_irq(), Status::kOk);
+  EXPECT_EQ(c.event(3).status(), Status::kUnavailable);
+  EXPECT_EQ(c.probe_width(3).status(), Status::kUnavailable);
+}
+
+TEST(RiscvSbi, DiscoverChecksTheExtensionAndEachCounterAndDeclaresWidths) {
+  test::ExpectBackend bus;
+  CounterTotals totals;
+  SbiCounters c(cfg(0xD));
+  c.track_totals(&totals);
+  bus.expect({SBI(3, {kPmuEid}, 0, 1, 0x10), SBI(0, {}, 0, 35), SBI(1, {0}, 0, 0x3FC00), SBI(1, {2}, 0, 0x3FC02),
+              SBI(1, {3}, 0, 0x27C03), CR(0xC00, 0), CR(0xC02, 0), CR(0xC03, 0)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(sbi::discover(c).value(), 0xDu);
+  EXPECT_EQ(c.width(3), 40u);
+  EXPECT_EQ(c.width(0), 64u);
+}
+
+TEST(RiscvSbi, DiscoverRefusesAMissingExtensionOrAFirmwareCounter) {
+  test::ExpectBackend bus;
+  SbiCounters c(cfg(0x9));
+  bus.expect({SBI(3, {kPmuEid}, 0, 0, 0x10),
+              SBI(3, {kPmuEid}, 0, 1, 0x10), SBI(0, {}, 0, 35), SBI(1, {0}, 0, 0x3FC00),
+              SBI(1, {3}, 0, 0x800000000003F000ull)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(sbi::discover(c).status(), Status::kUnavailable);
+  EXPECT_EQ(sbi::discover(c).status(), Status::kMismatch);
+}
+
+TEST(RiscvSbi, BadInputTouchesNothing) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x9));
+  EXPECT_EQ(c.read(4).status(), Status::kBadArg);
+  EXPECT_EQ(c.write(1, 0), Status::kBadArg);
+  EXPECT_EQ(c.start(0x10), Status::kBadArg);
+  EXPECT_EQ(c.program(4, HpmEvent{1}), Status::kBadArg);
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 50}), Status::kBadArg);  // raw data is 48 bits
+  EXPECT_EQ(c.program_event(3, 0x100000), Status::kBadArg);
+  EXPECT_EQ(c.program_event(3, 2, 0, 0x20), Status::kBadArg);
+  EXPECT_EQ(c.clear_overflow(0), Status::kBadArg);
+  CounterConfig absent = cfg(0x8);
+  absent.present = false;
+  SbiCounters gone(absent);
+  EXPECT_EQ(gone.init(), Status::kUnavailable);
+  EXPECT_EQ(sbi::discover(gone).status(), Status::kUnavailable);
+}
+
+// ---- against the SBI model over the CSR model at S privilege ----------------
+struct SmodeRig {
+  models::RiscvCsrModel csrs;
+  models::SbiPmuModel sbi;
+  test::ModelBus bus;
+  explicit SmodeRig(unsigned width)
+      : csrs(config(width)), sbi(&csrs), bus(0) {
+    // What OpenSBI does before it enters S-mode: open the shadows, delegate LCOFI.
+    EXPECT_TRUE(csrs.csr_write(0x306, 0xFFFFFFFF));
+    EXPECT_TRUE(csrs.csr_write(0x303, uint64_t{1} << 13));
+    EXPECT_TRUE(csrs.csr_write(0x320, 0xFFFFFFFF));
+    csrs.set_privilege(models::Priv::kS);
+    bus.map_csr(&csrs);
+    bus.map_sbi(&sbi);
+  }
+  static models::RiscvCsrConfig config(unsigned width) {
+    models::RiscvCsrConfig mc;
+    mc.sscofpmf = true;
+    mc.num_hpm = 4;
+    mc.width = width;
+    return mc;
+  }
+};
+
+TEST(RiscvSbi, ModelOverflowRaisesSupervisorLcofiTheHookReArmsAndTheTotalIsExact) {
+  SmodeRig rig(64);
+  rig.csrs.set_event_rate(2, 1);  // the selector SBI writes for hardware event 2 (instructions)
+  test::ScopedBackend use(rig.bus);
+  CounterCallbacks cbs;
+  CounterTotals totals;
+  SbiCounters c(cfg(0x5 | 0x8));
+  c.attach_callbacks(&cbs);
+  c.track_totals(&totals);
+  test::CallbackLog seen;
+  ASSERT_EQ(sbi::discover(c).value(), 0xDu);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.write(3, static_cast<uint64_t>(-100)), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  ASSERT_EQ(c.enable_overflow_irq(), Status::kOk);
+  EXPECT_EQ(c.overflow_vector().value(), 0u);  // configured, not started: OF = 1 but not armed
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  rig.bus.advance(200);
+  EXPECT_EQ(rig.csrs.irq_outputs() & models::RiscvCsrModel::kIrqLcofi, models::RiscvCsrModel::kIrqLcofi);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+  EXPECT_EQ(seen.order, std::vector<unsigned>{3});
+  EXPECT_FALSE(rig.csrs.lcofip());
+  EXPECT_EQ(rig.csrs.event(3) >> 63, 0u);  // OF cleared by counter_start: armed again
+  const uint64_t total = c.read64(3).value();
+  EXPECT_EQ(total, rig.csrs.counter(3) + 100);  // every count since the write of -100
+  rig.csrs.set_counter(3, ~uint64_t{0} - 3);
+  rig.bus.advance(10);
+  EXPECT_EQ(rig.csrs.lcofi_raises(), 2u);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+  EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);  // nothing machine-only from S-mode
+}
+
+// A narrow counter (width from counter_get_info): the OF bit in scountovf is
+// the counter's bit 'width', so hook and reads keep the total exact.
+TEST(RiscvSbi, NarrowCounterTotalIsExactThroughOverflowsAndReads) {
+  SmodeRig rig(12);
+  rig.csrs.set_event_rate(2, 3);
+  test::ScopedBackend use(rig.bus);
+  CounterTotals totals;
+  SbiCounters c(cfg(0x8));
+  c.track_totals(&totals);
+  ASSERT_EQ(sbi::discover(c).value(), 0x8u);
+  EXPECT_EQ(c.width(3), 12u);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(c.write(3, 0), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  const uint64_t wraps0 = rig.csrs.wraps(3);
+  for (int step = 0; step < 400; ++step) {
+    rig.bus.advance(step % 7 == 0 ? 900 : 300);  // below one wrap (4096 / 3) between hooks
+    if (rig.csrs.lcofip()) {
+      ASSERT_TRUE(c.handle_overflow_irq().ok());
+    }
+    if (step % 5 == 0) (void)c.read64(3);
+  }
+  ASSERT_EQ(c.stop(0x8), Status::kOk);
+  const uint64_t truth = ((rig.csrs.wraps(3) - wraps0) << 12) + rig.csrs.counter(3);
+  EXPECT_EQ(c.read64(3).value(), truth);
+  EXPECT_GT(rig.csrs.wraps(3) - wraps0, 50u);
+  EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
+}
+}  // namespace
