@@ -170,7 +170,9 @@ class Runner:
                 if timed_out:
                     detail.append(f'{os.path.basename(b)} timed out')
                 elif rc != 0 and not failing:
-                    detail.append(f'{os.path.basename(b)} crashed ({_crash(rc, out)})')
+                    what, test = _crash(rc, out)
+                    detail.append(f'{os.path.basename(b)} crashed{" in " + test if test else ""} ({what})')
+                    failing = [test] if test else []
                 killers += failing
             status = KILLED if killers or detail else SURVIVED
             return Outcome(status, '; '.join(detail), killers, time.monotonic() - t0)
@@ -246,13 +248,19 @@ def _first_error(out):
     return lines[-1][:200] if lines else 'build failed'
 
 
+_TEST_BODY = re.compile(r'\b([A-Za-z0-9]+)_(\w+)_Test::TestBody')
+
+
 def _crash(rc, out):
-    if rc < 0:
-        return f'signal {-rc}'
+    """(what a crash was: the sanitizer's or the signal's word; the test it
+    happened in, from a GoogleTest TestBody frame of the report, or None)."""
+    what = f'signal {-rc}' if rc < 0 else f'exit {rc}'
     for line in out.splitlines():
         if 'Sanitizer' in line or 'runtime error' in line:
-            return line.strip()[:160]
-    return f'exit {rc}'
+            what = re.sub(r'^==\d+==\s*', '', line.strip())[:120]
+            break
+    frame = _TEST_BODY.search(out)
+    return what, (f'{frame.group(1)}.{frame.group(2)}' if frame else None)
 
 
 def split_command(text):
