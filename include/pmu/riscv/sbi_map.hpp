@@ -35,7 +35,6 @@
 namespace pmu::riscv {
 
 struct SbiMap {
-  static constexpr bool kRv32 = hal::kXlen == 32;
   static constexpr bool kRv32Halves = true;
   static constexpr bool kWritableEvents = true;
   static constexpr bool kFullWidth = false;
