@@ -33,7 +33,10 @@ all: lib examples
 build_run_report = bash tools/build-run-report.sh $(1) $(2) $(3) $(4) "$(5)" "$(6)" \
                    $(MAKE) --no-print-directory BOARD=$(BOARD) $(4)
 
+# pmukit.mk writes the generated pmu/version.hpp here.
+PMUKIT_GEN_DIR := $(BUILD)/gen
 include pmukit.mk
+include mk/flags.mk
 include mk/target.mk
 include mk/host.mk
 include mk/install.mk
@@ -57,24 +60,51 @@ docs:
 clean:
 	rm -rf $(BUILD)
 
+# Every target, variable and board (make test checks that each .PHONY
+# target is named here: tools/make-check.sh).
 help:
-	@echo 'make demo                  build the SafeSU example for qemu-virt-rv64 and run it under QEMU'
-	@echo 'make test                  everything below, ends with "N passed, N failed"'
-	@echo 'make bench                 exact figures (accesses, instructions, bytes) -> docs/performance.md'
-	@echo 'make docs                  API reference from the headers (Doxygen) -> build/docs/html'
-	@echo 'make install PREFIX=<dir>  headers, libraries, pkg-config and CMake files (INSTALL_BOARDS=...)'
-	@echo 'make deps                  install the toolchains that are missing (Debian packages)'
-	@echo 'make clean                 remove build/'
-	@echo 'make [BOARD=<b>]           libpmu and the examples of one board (lib, examples)'
-	@echo 'make BOARD=<b> qemu-run    build and run the board'"'"'s QEMU suites'
-	@echo 'make BOARD=<b> examples-run            run the board'"'"'s examples, output checked'
-	@echo 'make BOARD=<b> run-example EX=<ex>     build one example and show its output'
-	@echo 'make host-run [UNIT=<unit>]            build and run the host tests (one unit or all)'
-	@echo 'make checks                dependency rules and SPDX lines'
-	@echo 'make mutation [SEED=1] [MUTANTS=300|all] [UNIT=u,...] [JOBS=2]  mutation score of the host tests'
-	@echo 'boards: $(ALL_BOARDS) (QEMU: $(QEMU_BOARDS))'
-	@echo 'host test units: $(HOST_UNITS)'
-	@echo 'variables: BOARD, EX, UNIT, PREFIX, INSTALL_BOARDS, OPT (-Os), Q (@: quiet)'
+	@echo 'Start here:'
+	@echo '  make demo                    build the SafeSU example for qemu-virt-rv64 and run it under QEMU'
+	@echo '  make test                    everything, step by step (make test-<step>), ends with "N passed, N failed"'
+	@echo '  make deps                    install the Debian packages that are missing (make demo and test do)'
+	@echo 'One board (BOARD=<b>, default qemu-virt-rv64):'
+	@echo '  make [all]                   lib and examples'
+	@echo '  make lib                     build/<b>/libpmu.a'
+	@echo '  make examples                the examples that list the board'
+	@echo '  make qemu-images             the board'"'"'s QEMU suite images; make qemu-run builds and runs them'
+	@echo '  make examples-run            run the board'"'"'s examples under QEMU, output checked'
+	@echo '  make run-example EX=<ex>     build one example and show its output'
+	@echo '  make demo-run                the demo on BOARD (make demo: on qemu-virt-rv64, after make deps)'
+	@echo '  make sim-package ABI=<abi>   the board'"'"'s pmukit-sim object for one ABI (make install builds them)'
+	@echo 'Host:'
+	@echo '  make host-run [UNIT=<u>]     build and run the host tests (GoogleTest, ASan+UBSan); host-tests builds them'
+	@echo '  make profile-tool-run        the tests of tools/pmukit-profile'
+	@echo 'Figures, docs, checks:'
+	@echo '  make bench                   exact figures -> docs/performance.md (bench-image, bench-run: one board)'
+	@echo '  make docs                    API reference (Doxygen) -> build/docs/html, warning-free'
+	@echo '  make checks                  dependency rules, SPDX lines, make'"'"'s own behaviour'
+	@echo '  make mutation [SEED=1] [MUTANTS=300|all] [UNIT=u,...] [JOBS=2]  mutation score of the host tests (docs/mutation.md)'
+	@echo '  make test-<step>             one step of make test: $(TEST_STEPS)'
+	@echo 'Install (docs/install.md):'
+	@echo '  make install PREFIX=<dir> [DESTDIR=<root>]  packages per ABI, pmukit-sim, host, CMake and pkg-config files'
+	@echo '  make uninstall PREFIX=<dir> [DESTDIR=<root>]  remove exactly what make install wrote'
+	@echo '  make packages                build what make install installs, without installing'
+	@echo 'Other:'
+	@echo '  make clean                   remove build/'
+	@echo '  make help                    this list'
+	@echo '  make print-<VAR> [BOARD=<b>] the value of a make variable (for tools)'
+	@echo 'Variables:'
+	@echo '  BOARD=<b>          boards: $(ALL_BOARDS)'
+	@echo '                     QEMU boards (run): $(QEMU_BOARDS); the others are build-only'
+	@echo '  EX=<example>       examples of BOARD: $(strip $(EXAMPLES))'
+	@echo '  UNIT=<unit>        host test units: $(HOST_UNITS)'
+	@echo '  ABI=<abi>          packaged ABIs: $(PMUKIT_ABIS)'
+	@echo '  PREFIX, DESTDIR    install root (default /usr/local; a relative PREFIX is made absolute)'
+	@echo '  INSTALL_ABIS       the ABI packages make install builds (default: all)'
+	@echo '  INSTALL_SIM_BOARDS the QEMU boards whose pmukit-sim it builds (default: all)'
+	@echo '  ARCH_FLAGS, OPT    a board'"'"'s -march/-mabi etc. and optimisation (default -Os); changing them rebuilds'
+	@echo '  HOST_CXX, HOST_CC  the host compilers (default g++, gcc)'
+	@echo '  Q=                 show every command (default Q=@: quiet)'
 
 # make -s BOARD=<b> print-CROSS_NM: a board's make variable, for the tools.
 print-%:

@@ -16,7 +16,8 @@
 #                         report formatter, the profiler — both cost nothing
 #                         unless called, with --gc-sections — and the C API
 #                         wrappers of PMUKIT_CAPI)
-#   PMUKIT_CPPFLAGS       include path (the library sees include/ only)
+#   PMUKIT_CPPFLAGS       include path (the library sees include/ only, and the
+#                         generated pmu/version.hpp in PMUKIT_GEN_DIR)
 #   PMUKIT_CXXFLAGS       the flags the library is written for: C++17,
 #                         freestanding, no exceptions/RTTI/standard headers,
 #                         a section per function; add your -march etc.
@@ -27,6 +28,15 @@
 #                         or 64 (default 64)
 #   pmukit_srcs           $(call pmukit_srcs,UNITS,CAPI UNITS): PMUKIT_SRCS for
 #                         another choice of units
+#   PMUKIT_VERSION        the version (from the file VERSION, the one place it
+#                         is written); pmu/version.hpp is generated from it into
+#                         PMUKIT_GEN_DIR (default build/pmukit-gen, relative to
+#                         the directory make runs in) when this file is read
+#   PMUKIT_ABIS           the ABIs pmukit is packaged for (make install), and
+#                         for each, pmukit_abi_flags.<abi>: the compiler flags
+#                         that select it (and pmukit_abi_arch.<abi>: riscv or
+#                         sparc). Use $(pmukit_abi_flags.rv64gc-lp64d) as your
+#                         -march if you want the installed packages' ABI.
 # (Default: this file's folder, fixed now: MAKEFILE_LIST changes later.)
 ifeq ($(origin PMUKIT_DIR),undefined)
 PMUKIT_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
@@ -38,7 +48,35 @@ pmukit_srcs = $(foreach u,report profile $(1),$(wildcard $(PMUKIT_DIR)/src/$(u)/
               $(foreach u,$(2),$(PMUKIT_DIR)/src/capi/pmu_$(u).cpp)
 PMUKIT_SRCS := $(call pmukit_srcs,$(PMUKIT_UNITS),$(PMUKIT_CAPI))
 
-PMUKIT_CPPFLAGS := -I$(PMUKIT_DIR)/include
+# The version: VERSION holds it; pmu/version.hpp is written from the template
+# tools/version.hpp.in whenever its text would change (so no rule, and no
+# ordering for a user's objects to get right).
+PMUKIT_VERSION := $(strip $(file <$(PMUKIT_DIR)/VERSION))
+PMUKIT_GEN_DIR ?= build/pmukit-gen
+pmukit_version_part = $(word $(1),$(subst ., ,$(PMUKIT_VERSION)))
+pmukit_version_hpp := $(subst @PMU_VERSION@,$(PMUKIT_VERSION),$(subst @PMU_VERSION_MAJOR@,$(call pmukit_version_part,1),\
+  $(subst @PMU_VERSION_MINOR@,$(call pmukit_version_part,2),$(subst @PMU_VERSION_PATCH@,$(call pmukit_version_part,3),\
+  $(file <$(PMUKIT_DIR)/tools/version.hpp.in)))))
+ifneq ($(file <$(PMUKIT_GEN_DIR)/pmu/version.hpp),$(pmukit_version_hpp))
+$(shell mkdir -p $(PMUKIT_GEN_DIR)/pmu)
+$(file >$(PMUKIT_GEN_DIR)/pmu/version.hpp,$(pmukit_version_hpp))
+endif
+
+# The ABIs of the installed packages (docs/install.md). RISC-V: ISA spec 2.2
+# keeps Zicsr inside I, so CSR instructions assemble and the plain -march
+# spelling selects the toolchain's libgcc multilib (rv64imac_zicsr would
+# select the default, rv64gc/lp64d). rv32imc is the Ibex. LEON3: SPARC V8,
+# 32-bit, no PIE (Debian's cross gcc defaults to PIE).
+PMUKIT_ABIS := rv64imac-lp64 rv64gc-lp64d rv32imac-ilp32 rv32imc-ilp32 leon3
+pmukit_abi_flags.rv64imac-lp64 := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
+pmukit_abi_flags.rv64gc-lp64d := -march=rv64gc -misa-spec=2.2 -mabi=lp64d -mcmodel=medany
+pmukit_abi_flags.rv32imac-ilp32 := -march=rv32imac -misa-spec=2.2 -mabi=ilp32 -mcmodel=medany
+pmukit_abi_flags.rv32imc-ilp32 := -march=rv32imc -misa-spec=2.2 -mabi=ilp32 -mcmodel=medany
+pmukit_abi_flags.leon3 := -m32 -mcpu=leon3 -fno-pie
+$(foreach a,$(filter rv%,$(PMUKIT_ABIS)),$(eval pmukit_abi_arch.$(a) := riscv))
+pmukit_abi_arch.leon3 := sparc
+
+PMUKIT_CPPFLAGS := -I$(PMUKIT_DIR)/include -I$(PMUKIT_GEN_DIR)
 # The language: C++17 without exceptions, RTTI, thread-safe statics or atexit.
 PMUKIT_LANGFLAGS := -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -fno-use-cxa-atexit
 # Freestanding targets: no hosted or C++ standard headers, no unwind tables.

@@ -22,17 +22,21 @@ HOST_TEST_CPPFLAGS := -DPMU_HOST $(PMUKIT_CPPFLAGS) -Isim/include -Itests/suppor
 HOST_TEST_OPT ?= -O1
 
 # $(call host_variant,NAME,XLEN,EXTRA FLAGS): object rules and the library
-# archives of one host build variant in $(HDIR)/NAME.
+# archives of one host build variant in $(HDIR)/NAME. The variant's tools and
+# flags are written to $(HDIR)/NAME/flags.txt whenever they change, and every
+# object depends on it, so changing them (HOST_CXX=..., a flag) rebuilds.
+host_flags_id = $(HOST_CXX) $(HOST_CC) | $(PMUKIT_HOST_CXXFLAGS) $(PMUKIT_WARNFLAGS) | $(HOST_TEST_CPPFLAGS) | $(2) $(3)
 define host_variant
-$(HDIR)/$(1)/src/%.o: src/%.cpp
+$$(call flags_stamp,$(HDIR)/$(1)/flags.txt,$$(call host_flags_id,$(1),$(2),$(3)))
+$(HDIR)/$(1)/src/%.o: src/%.cpp $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CXX) -O1 -g $$(PMUKIT_HOST_CXXFLAGS) $$(PMUKIT_WARNFLAGS) -Werror -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@
-$(HDIR)/$(1)/%.o: %.cpp
+$(HDIR)/$(1)/%.o: %.cpp $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CXX) -std=c++17 $$(HOST_TEST_OPT) -g $$(PMUKIT_WARNFLAGS) -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@
-$(HDIR)/$(1)/%.o: %.c
+$(HDIR)/$(1)/%.o: %.c $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CC) -std=c11 -pedantic $$(HOST_TEST_OPT) -g -Wall -Wextra -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@

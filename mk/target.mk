@@ -4,13 +4,25 @@
 
 include boards/$(BOARD)/board.mk
 
-TDIR := $(BUILD)/$(BOARD)
+# ABI=<abi> (one of PMUKIT_ABIS, pmukit.mk): build this board for another ABI
+# than its own, e.g. make BOARD=qemu-virt-rv64 ABI=rv64gc-lp64d (the sim
+# packages of make install do). The board's other flags (defines) stay.
+ABI ?=
+ifneq ($(ABI),)
+$(if $(filter $(ABI),$(PMUKIT_ABIS)),,$(error unknown ABI=$(ABI); ABIs: $(PMUKIT_ABIS)))
+$(if $(filter $(ARCH),$(pmukit_abi_arch.$(ABI))),,$(error ABI=$(ABI) is not an ABI of $(ARCH) board $(BOARD)))
+ARCH_FLAGS := $(pmukit_abi_flags.$(ABI)) \
+              $(filter-out -march=% -mabi=% -misa-spec=% -mcmodel=% -mcpu=% -m32 -fno-pie,$(ARCH_FLAGS))
+endif
+TDIR := $(BUILD)/$(BOARD)$(if $(ABI),.$(ABI))
 OPT ?= -Os
 # The C API wrappers of the board's units, unless the board lists fewer.
 BOARD_CAPI ?= $(BOARD_UNITS)
 
 # ---- flags: the library's come from pmukit.mk ----------------------------------
-T_COMMON := $(ARCH_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror
+# (ABI builds are the sim packages: installed objects name their sources
+# relative to the source tree's top.)
+T_COMMON := $(ARCH_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror $(if $(ABI),-ffile-prefix-map=$(CURDIR)=.)
 # Library objects (src/): the library's flags and include path, nothing
 # else, so a library source that includes a board, sim or test header
 # does not build.
@@ -24,37 +36,46 @@ IMAGE_CPPFLAGS := $(BOARD_CPPFLAGS) -Isim/include -Itests/support
 IMAGE_CXXFLAGS := $(LIB_CXXFLAGS) $(IMAGE_CPPFLAGS)
 IMAGE_CFLAGS := $(T_COMMON) -std=c11 -ffreestanding -ffunction-sections -fdata-sections \
                 $(PMUKIT_CPPFLAGS) $(IMAGE_CPPFLAGS)
-T_ASFLAGS := $(ARCH_FLAGS) -g $(BOARD_CPPFLAGS)
+T_ASFLAGS := $(ARCH_FLAGS) -g $(BOARD_CPPFLAGS) $(if $(ABI),-ffile-prefix-map=$(CURDIR)=. -Wa$(comma)--debug-prefix-map$(comma)$(CURDIR)=.)
 T_LDFLAGS := $(ARCH_FLAGS) $(ARCH_LDFLAGS) -nostdlib -nostartfiles -Wl,--gc-sections \
              -Wl,--no-warn-rwx-segments -T linker/$(LDSCRIPT)
 # Per-object additions (examples, suites) go here as target-specific values.
 EXTRA_CPPFLAGS :=
 
-$(TDIR)/obj/src/%.o: src/%.cpp
+# Objects live in a directory keyed by the tools and flags they were built
+# with (ODIR), so changing ARCH_FLAGS, OPT, ABI or a compiler builds afresh
+# instead of reusing objects built for something else. The flags are also
+# written to $(TDIR)/flags.txt whenever they change, and libpmu (hence every
+# image) depends on it, so switching back relinks too.
+T_FLAGS_ID := $(CROSS_CXX) $(CROSS_CC) | $(IMAGE_CXXFLAGS) | $(IMAGE_CFLAGS) | $(T_ASFLAGS) | $(T_LDFLAGS) $(ARCH_LIBS)
+ODIR := $(call keyed_objdir,$(TDIR),$(T_FLAGS_ID))
+T_FLAGS_STAMP := $(TDIR)/flags.txt
+
+$(ODIR)/src/%.o: src/%.cpp
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(LIB_CXXFLAGS) -MMD -MP -c $< -o $@
-$(TDIR)/obj/boards/%.o: boards/%.cpp
+$(ODIR)/boards/%.o: boards/%.cpp
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(BOARD_CXXFLAGS) -MMD -MP -c $< -o $@
-$(TDIR)/obj/boards/%.o: boards/%.S
+$(ODIR)/boards/%.o: boards/%.S
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CC) $(T_ASFLAGS) -MMD -MP -c $< -o $@
-$(TDIR)/obj/%.o: %.cpp
+$(ODIR)/%.o: %.cpp
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) $(EXTRA_CPPFLAGS) -MMD -MP -c $< -o $@
-$(TDIR)/obj/%.o: %.c
+$(ODIR)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CC) $(IMAGE_CFLAGS) $(EXTRA_CPPFLAGS) -MMD -MP -c $< -o $@
 
-obj = $(patsubst %,$(TDIR)/obj/%.o,$(basename $(1)))
+obj = $(patsubst %,$(ODIR)/%.o,$(basename $(1)))
 link = $(Q)$(CROSS_CXX) $(T_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBPMU) $(ARCH_LIBS)
 
 # ---- libpmu ---------------------------------------------------------------------
 LIB_SRCS := $(patsubst $(PMUKIT_DIR)/%,%,$(call pmukit_srcs,$(BOARD_UNITS),$(BOARD_CAPI)))
 LIBPMU := $(TDIR)/libpmu.a
-$(LIBPMU): $(call obj,$(LIB_SRCS))
+$(LIBPMU): $(call obj,$(LIB_SRCS)) $(T_FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(Q)rm -f $@ && $(CROSS_AR) rcs $@ $^
+	$(Q)rm -f $@ && $(CROSS_AR) rcs $@ $(filter %.o,$^)
 lib: $(LIBPMU)
 
 BOARD_OBJS := $(call obj,$(BOARD_SRCS))
@@ -98,10 +119,10 @@ $(foreach s,$(sort $(notdir $(SUITE_DIRS))),$(if $(word 2,$(filter %/$(s),$(SUIT
 SUITES := $(foreach d,$(SUITE_DIRS),$(if $(filter $(BOARD),$(suite.$(notdir $(d)).boards)),$(notdir $(d))))
 
 define suite_rules
-$(TDIR)/suite/$(1)/%.o: %.cpp
+$(ODIR)/suite/$(1)/%.o: %.cpp
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(CROSS_CXX) $$(IMAGE_CXXFLAGS) -I$(suite.$(1).dir) -MMD -MP -c $$< -o $$@
-$(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(TDIR)/suite/$(1)/%.o,$(suite.$(1).srcs)) \
+$(TDIR)/qemu/$(1).elf: $(patsubst %.cpp,$(ODIR)/suite/$(1)/%.o,$(suite.$(1).srcs)) \
                        $(TEST_RUNNER_OBJS) $(SIM_RUNTIME_OBJS) $(IMAGE_DEPS)
 	@mkdir -p $$(dir $$@)
 	$$(link)
@@ -140,7 +161,7 @@ EXAMPLES := $(foreach d,$(EXAMPLE_DIRS),$(if $(filter $(BOARD),$(example.$(notdi
 # devices_hw.cpp (nothing to map) on real ones.
 EXAMPLE_COMMON_OBJS := $(call obj,$(filter-out examples/common/devices_$(if $(BOARD_EMULATED),hw,emulated).cpp,\
                                                $(wildcard examples/common/*.cpp)))
-$(TDIR)/obj/examples/%.o: EXTRA_CPPFLAGS := -Iexamples/common -DEXAMPLES_EMULATED=$(if $(BOARD_EMULATED),1,0)
+$(ODIR)/examples/%.o: EXTRA_CPPFLAGS := -Iexamples/common -DEXAMPLES_EMULATED=$(if $(BOARD_EMULATED),1,0)
 define example_rules
 $(TDIR)/examples/$(1).elf: $(call obj,$(wildcard examples/$(1)/*.cpp examples/$(1)/*.c)) $(EXAMPLE_COMMON_OBJS) \
                            $(if $(BOARD_EMULATED),$(SIM_SOC_OBJS) $(SIM_RUNTIME_OBJS)) $(IMAGE_DEPS)
@@ -169,7 +190,7 @@ demo-run:
 	$(need_qemu)
 	+@$(call run_example,demo,safesu_profile)
 
--include $(shell find $(TDIR)/obj $(TDIR)/suite -name '*.d' 2>/dev/null)
+-include $(shell find $(ODIR) -name '*.d' 2>/dev/null)
 
 # ---- bench image (RISC-V boards): exact instruction counts ----------------------
 BENCH_IMAGE := $(TDIR)/bench/bench.elf
@@ -180,3 +201,33 @@ bench-image: $(BENCH_IMAGE)
 bench-run: $(BENCH_IMAGE)
 	$(need_qemu)
 	@timeout 120 $(call qemu_cmd) $< < /dev/null | tr -d '\r' | grep '^bench '
+
+# ---- the sim package of this board and ABI (make install) --------------------------
+# pmukit-sim-<board>-<abi>: one relocatable object with the board's start-up,
+# trap entry, console, exit and interrupt glue, the trap-and-emulate runtime,
+# the models and the emulated SoC, so a user's firmware links it whole (no
+# archive-order or weak-symbol surprises; --gc-sections drops what is unused),
+# plus the board's linker script and what tools/install.py writes into the
+# package's pkg-config and CMake files (package.txt).
+SIM_PKG_DIR := $(TDIR)/pkg
+SIM_PKG_OBJS := $(BOARD_OBJS) $(SIM_RUNTIME_OBJS) $(SIM_SOC_OBJS)
+define sim_package_txt
+kind: sim
+board: $(BOARD)
+abi: $(ABI)
+arch: $(ARCH)
+board_flags: $(filter-out $(pmukit_abi_flags.$(ABI)),$(ARCH_FLAGS))
+ldscript: linker/$(LDSCRIPT)
+ldflags: $(ARCH_LDFLAGS)
+headers: $(BOARD_HEADERS)
+qemu: $(call qemu_cmd)
+endef
+.PHONY: sim-package
+sim-package: $(SIM_PKG_DIR)/pmukit-sim.o $(SIM_PKG_DIR)/package.txt
+$(SIM_PKG_DIR)/pmukit-sim.o: $(SIM_PKG_OBJS) $(T_FLAGS_STAMP)
+	$(need_qemu)
+	$(if $(ABI),,$(error sim-package needs ABI=<abi>))
+	@mkdir -p $(dir $@)
+	$(Q)$(CROSS_CXX) $(ARCH_FLAGS) -nostdlib -r -o $@ $(filter %.o,$^)
+$(SIM_PKG_DIR)/package.txt: $(T_FLAGS_STAMP) mk/target.mk
+	$(shell mkdir -p $(dir $@))$(file >$@,$(sim_package_txt))

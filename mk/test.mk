@@ -5,13 +5,13 @@
 # is also a target of its own (make test-<step>), which fails if anything in
 # it failed.
 TEST_STEPS := checks host build qemu examples external docs
-step.checks := dependency rules and licence lines, each with a self-test
-step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit, and the host tools' tests
+step.checks := dependency rules, licence lines, the behaviour of make; self-tests of the checkers
+step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
 step.qemu := QEMU suites on $(QEMU_BOARDS)
 step.examples := the examples under QEMU, output checked
-step.external := pmukit consumed as users do (install, pkg-config, CMake, pmukit.mk)
-step.docs := the API reference builds without a warning
+step.external := the installed packages from outside the tree: your firmware under QEMU per board and ABI, host-sim, CMake and pkg-config, ABI mismatch
+step.docs := the API reference builds without a warning; every code block in README.md and docs/*.md compiles; undocumented declarations per header
 
 .PHONY: test $(addprefix test-,$(TEST_STEPS))
 test: deps
@@ -21,13 +21,15 @@ test: deps
 # make test enforces. The "mmio" rule (no src/ file calls
 # mmio_read32/mmio_write32 directly) joins them once src/ has no direct MMIO
 # access left; its self-test runs already.
-DEP_RULES := include boards sim
+DEP_RULES := include boards sim mmio
 checks:
 	@rc=0; \
 	bash tools/verdict.sh checks dependency-rules python3 tools/check-deps.py --rules $(subst $(space),$(comma),$(DEP_RULES)) || rc=1; \
 	bash tools/verdict.sh checks dependency-rules.self-test python3 tools/check-deps.py --self-test || rc=1; \
 	bash tools/verdict.sh checks spdx python3 tools/check-spdx.py || rc=1; \
 	bash tools/verdict.sh checks spdx.self-test python3 tools/check-spdx.py --self-test || rc=1; \
+	bash tools/verdict.sh checks make.behaviour bash tools/make-check.sh || rc=1; \
+	bash tools/verdict.sh checks consumer-paths.self-test python3 tools/check-consumer-paths.py --self-test || rc=1; \
 	exit $$rc
 test-checks: checks
 
@@ -51,4 +53,10 @@ test-examples:
 test-external:
 	+@bash tools/external-check.sh
 
-test-docs: docs
+test-docs:
+	@rc=0; \
+	bash tools/docs-check.sh || rc=1; \
+	bash tools/verdict.sh docs blocks.self-test python3 tools/docs-blocks.py --self-test || rc=1; \
+	python3 tools/docs-blocks.py || rc=1; \
+	bash tools/docs-undocumented.sh || rc=1; \
+	exit $$rc

@@ -27,7 +27,8 @@ for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
     local name=$1; shift
     $size_tool "$@" | awk -v u="$name" -v b="$b" 'NR>1{t+=$1; d+=$2; s+=$3} END{printf "bench size.%s@%s text=%d data=%d bss=%d\n", u, b, t, d, s}'
   }
-  for d in build/$b/obj/src/*/; do
+  odir=$(make --no-print-directory -s BOARD=$b print-ODIR)
+  for d in "$odir"/src/*/; do
     [ -d "$d" ] || continue
     unit=$(basename "$d")
     if [ "$unit" = capi ]; then  # one figure per wrapped unit
@@ -40,7 +41,7 @@ for b in qemu-virt-rv64 qemu-virt-rv32 qemu-leon3; do
 done
 for b in qemu-virt-rv64 qemu-virt-rv32; do
   echo "bench size.safesu_reference_feature_set@$b $(python3 tools/ref_feature_size.py \
-    "$(make --no-print-directory -s BOARD=$b print-CROSS_NM)" build/$b/obj/src/safesu/*.o)"
+    "$(make --no-print-directory -s BOARD=$b print-CROSS_NM)" "$(make --no-print-directory -s BOARD=$b print-ODIR)"/src/safesu/*.o)"
 done | tee -a "$out/lines.txt"
 python3 tools/perf_doc.py "$out/lines.txt" docs/performance.md
 echo "bench: wrote docs/performance.md"

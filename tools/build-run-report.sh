@@ -12,6 +12,7 @@
 #   example  one line "PASS|FAIL WHERE example.NAME": exit status 0 and every
 #            line of EXPECT (if given) found in order (extended regexes, one
 #            output line each; blank and '#' lines ignored).
+#   program  as example, the line named "WHERE NAME" (make test's external step).
 #   show     as example, showing the whole output (make run-example).
 #   demo     as show, between the demo's header and closing line (make demo).
 # The whole output is kept in IMAGE.out. Exit status 0 only if nothing failed.
@@ -20,7 +21,7 @@ kind=$1 where=$2 name=$3 image=$4 run=$5 expect=$6
 shift 6
 out=$image.out
 what=$name
-[ "$kind" = suite ] || what=example.$name
+case $kind in suite | program) ;; *) what=example.$name ;; esac
 mkdir -p "$(dirname "$image")"
 
 if ! "$@" > "$out.build" 2>&1; then
@@ -85,7 +86,7 @@ if [ -n "$expect" ]; then
   done < "$expect"
 fi
 [ "$rc" -ne 0 ] && why="exit status $rc${why:+; $why}"
-if [ "$kind" = example ] && [ -n "$why" ]; then tail -25 "$out" | sed 's/^/  | /'; fi
+case $kind in example | program) [ -n "$why" ] && tail -25 "$out" | sed 's/^/  | /' ;; esac
 if [ "$kind" = demo ]; then
   echo "--------------------------------------------------------------------------------"
   echo "demo: examples/$name/main.cpp; more in docs/examples.md"

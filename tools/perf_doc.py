@@ -46,6 +46,9 @@ targets = [
          val("safesu.handle_overflow_irq_entry_to_callback@qemu-virt-rv64", "instructions"),
          val("safesu.handle_mccu_irq_entry_to_callback@qemu-virt-rv64", "instructions"),
          val("safesu.handle_rdc_irq_entry_to_callback@qemu-virt-rv64", "instructions"))),
+    ("CM hook entry to first callback: at most 30 instructions on rv64 and rv32, both paths",
+     " / ".join(f"{path} {val(f'cm.hook_entry_to_callback({path})@qemu-virt-{b}', 'instructions')} ({b})"
+                for path in ("runtime", "fixed") for b in ("rv64", "rv32"))),
     ("SafeSU driver .text with the reference feature set: at most 1853 bytes on rv64imac -Os",
      f"{val('size.safesu_reference_feature_set@qemu-virt-rv64', 'text')} bytes "
      "(tools/ref_feature_size.py lists the functions)"),

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 REFERENCE = [
-    "enable_counters()", "disable_counters()", "reset_counters()", "read_counters(",
+    "start(", "stop(", "reset()", "read_all(",
     "route(", "route_table(", "crossbar_slot(",
     "enable_overflow(", "disable_overflow()", "clear_overflow()", "set_overflow_irq(",
     "overflow_vector()",
@@ -21,12 +21,22 @@ out = subprocess.run([nm, "-S", "-C"] + objs, capture_output=True, text=True, ch
 total, count = 0, 0
 for line in out.splitlines():
     parts = line.split(None, 3)
-    if len(parts) < 4 or parts[2] not in ("T", "t"):
+    # T/t: functions; W/w: template instantiations (the run-time SafeSU).
+    if len(parts) < 4 or parts[2] not in ("T", "t", "W", "w"):
         continue
     name = parts[3]
-    if not name.startswith("pmu::safesu::"):
+    if not name.startswith("pmu::safesu::") or "FixedPlace" in name:
         continue
-    short = name.split("::")[-1]
+    # The function's own name: the last "::" before its parameter list (a
+    # parameter of a namespaced type must not hide the function).
+    depth, cut = 0, len(name)
+    for i, ch in enumerate(name):
+        depth += ch == "<"
+        depth -= ch == ">"
+        if ch == "(" and depth == 0:
+            cut = i
+            break
+    short = name[:cut].split("::")[-1] + name[cut:]
     if any(short.startswith(r) for r in REFERENCE):
         total += int(parts[1], 16)
         count += 1

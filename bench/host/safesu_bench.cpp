@@ -14,7 +14,11 @@ struct Rig {
   models::SafesuModel model{models::SafesuModel::Config{}};
   pmu_sim::ModelBus bus;
   SafeSU su{kBase, k4c128};
-  Rig() { bus.map(kBase, models::SafesuModel::kWindowSize, &model); }
+  Callbacks callbacks;
+  Rig() {
+    bus.map(kBase, models::SafesuModel::kWindowSize, &model);
+    (void)su.attach_callbacks(&callbacks);
+  }
 };
 
 template <typename Fn>
@@ -35,13 +39,18 @@ PMU_BENCH(safesu_calls) {
   measure("safesu.route_one_output(straddle)", r, [&] { (void)r.su.route(4, 100); });
   measure("safesu.set_weight", r, [&] { (void)r.su.set_weight(5, 9); });
   measure("safesu.set_budget", r, [&] { (void)r.su.set_budget(1, 1000); });
-  measure("safesu.enable_counters", r, [&] { (void)r.su.enable_counters(); });
-  measure("safesu.read_one_counter", r, [&] { (void)r.su.read_counter(3); });
+  measure("safesu.enable_counters", r, [&] { (void)r.su.start(r.su.all_counters()); });
+  measure("safesu.read_one_counter", r, [&] { (void)r.su.read(3); });
   uint32_t snap[24];
-  measure("safesu.snapshot_all(24)", r, [&] { (void)r.su.read_counters(snap, 24); });
-  measure("safesu.reset_counters(enabled)", r, [&] { (void)r.su.reset_counters(); });
+  measure("safesu.snapshot_all(24)", r, [&] { (void)r.su.read_all(snap, 24); });
+  measure("safesu.reset_counters(enabled)", r, [&] { (void)r.su.reset(); });
   measure("safesu.clear_overflow", r, [&] { (void)r.su.clear_overflow(); });
   measure("safesu.refill", r, [&] { (void)r.su.refill(1); });
+  Route table[24];
+  for (unsigned k = 0; k < 24; ++k) table[k] = Route{static_cast<uint8_t>(k), static_cast<uint16_t>(k + 1)};
+  measure("safesu.route_table(24)", r, [&] { (void)r.su.route_table(table, 24); });
+  const uint8_t weights[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  measure("safesu.set_weights(8)", r, [&] { (void)r.su.set_weights(weights, 8); });
 }
 
 PMU_BENCH(safesu_hooks) {
@@ -50,10 +59,19 @@ PMU_BENCH(safesu_hooks) {
   (void)r.su.on_overflow(0, {noop, nullptr});
   (void)r.su.set_overflow_mask(1);
   (void)r.su.enable_overflow();
-  (void)r.su.write_counter(0, 0xFFFFFFFFu);  // sets the flag
+  (void)r.su.write(0, 0xFFFFFFF0u);
+  (void)r.su.set_selftest_mode(SelftestMode::kAllOnes);
+  (void)r.su.start(r.su.all_counters());
+  r.bus.advance(40);  // passes 0xFFFFFFFF: flag set, counter moving on
   r.bus.clear_log();
   (void)r.su.handle_overflow_irq();
   bench::report("safesu.handle_overflow_irq(1_flagged)", r.bus);
+  (void)r.su.stop(r.su.all_counters());
+  (void)r.su.write(0, 0xFFFFFFFFu);  // parked on all ones: sets the flag, stays there
+  r.bus.clear_log();
+  (void)r.su.handle_overflow_irq();
+  bench::report("safesu.handle_overflow_irq(1_parked)", r.bus);
+  (void)r.su.set_selftest_mode(SelftestMode::kNormal);
 
   (void)r.su.on_mccu(0, {noop, nullptr});
   r.bus.clear_log();

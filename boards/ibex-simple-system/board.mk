@@ -5,5 +5,7 @@
 include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv32imc -misa-spec=2.2 -mabi=ilp32 -mcmodel=medlow
 LDSCRIPT := ibex-simple-system.ld
-BOARD_SRCS := boards/ibex-simple-system/start.S boards/ibex-simple-system/board.cpp $(RISCV_RUNTIME)
+BOARD_SRCS := boards/ibex-simple-system/start.S $(RISCV_RUNTIME) boards/ibex-simple-system/board.cpp \
+              boards/common/no_safesu.cpp
+BOARD_HEADERS := $(RISCV_HEADERS) boards/ibex-simple-system/board_config.hpp
 BOARD_UNITS := riscv

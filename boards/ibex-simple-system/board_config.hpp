@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Board data of ibex-simple-system: lowRISC Ibex's "simple system"
-// (examples/simple_system in lowRISC/ibex). Numbers: the issue text and facts
-// riscv-counters.md 1.9b (checked on the RTL in simulation), 1.1 (parameters).
+// (examples/simple_system in lowRISC/ibex). Numbers: docs/hw/riscv-counters.md
+// §1.9b (checked on the RTL in simulation) and §1.1 (parameters).
 #pragma once
 
 #include <stdint.h>
@@ -10,7 +10,7 @@ namespace board::config {
 
 constexpr const char* kBoardName = "ibex-simple-system";
 
-// ---- memory map (facts riscv-counters.md 1.9b) --------------------------------
+// ---- memory map (docs/hw/riscv-counters.md §1.9b) --------------------------------
 constexpr uintptr_t kRamBase = 0x00100000;     // 192 KiB; the boot address
 constexpr uintptr_t kRamSize = 192 * 1024;     // ends at 0x130000
 constexpr uintptr_t kStackSize = 32 * 1024;    // top of RAM, 0x128000..0x130000
@@ -28,10 +28,9 @@ constexpr uintptr_t kTimerBase = 0x00030000;   // mtime lo/hi +0/+4, mtimecmp lo
 // (ibex::probe_core(): which counters, what width) and uses what it finds.
 constexpr unsigned kMhpmCounterNum = 0;
 constexpr unsigned kMhpmCounterWidth = 40;
-// mhpmevent is hard-wired and read-only on Ibex (facts 1.3): counter N counts
+// mhpmevent is hard-wired and read-only on Ibex (§1.3): counter N counts
 // event N; there is no Sscofpmf and no LCOFI.
 constexpr bool kHasSscofpmf = false;
-constexpr bool kHasAme = false;
 
 // ---- interrupt lines = mcause interrupt codes ----------------------------------
 constexpr unsigned kIrqSoftware = 3;

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // The QEMU 'virt' machine (rv32 and rv64): 16550 UART console, SiFive test
-// finisher for the exit status, mcycle as the time base, and the software
-// interrupt as the injection path for virtual interrupt lines. In M-mode
-// (bare metal) that is the CLINT's machine software interrupt; in S-mode
-// under OpenSBI (BOARD_SMODE, priv.h: the CLINT is OpenSBI's) the supervisor
-// software interrupt, which S-mode may raise itself in sip.SSIP, and the
-// interrupt enables are sie/sstatus.
+// finisher for the exit status, and the software interrupt as the injection
+// path for virtual interrupt lines (virt_irq.hpp). In M-mode (bare metal)
+// that is the CLINT's machine software interrupt; in S-mode under OpenSBI
+// (BOARD_SMODE, priv.h: the CLINT is OpenSBI's) the supervisor software
+// interrupt, which S-mode may raise itself in sip.SSIP, and the interrupt
+// enables are sie/sstatus.
 #include <stdint.h>
 
-#include "riscv/hart.hpp"
 #include "board.hpp"
-#include "board_config.hpp"
+#include "irq_table.hpp"
+#include "pmu/hal/mmio.hpp"
+#include "riscv/hart.hpp"
 #include "riscv/irq_dispatch.hpp"
 #include "riscv/priv.h"
 #include "virt_devices.hpp"
@@ -18,14 +19,9 @@
 
 namespace {
 
-constexpr uintptr_t kClintMsip = 0x02000000; // hart 0 software interrupt
+constexpr uintptr_t kClintMsip = 0x02000000;  // hart 0 software interrupt
 
-
-struct Line {
-  board::IrqHandler handler;
-  void* ctx;
-};
-Line g_lines[board::kMaxIrqLines];
+board::IrqTable g_lines;
 volatile uint32_t g_soft_pending;
 
 // Raise or drop the software interrupt that carries the virtual lines.
@@ -36,7 +32,23 @@ inline void soft_irq(bool on) {
   else
     __asm__ volatile("csrc sip, %0" : : "r"(1ul << XSOFT_IRQ));
 #else
-  *reinterpret_cast<volatile uint32_t*>(kClintMsip) = on ? 1 : 0;
+  pmu::hal::mmio_write32(kClintMsip, on ? 1 : 0);
+#endif
+}
+
+// Set and clear bits of the pending set, which the handler reads and clears:
+// with an atomic where the CPU has A; without A (rv32imc, the Ibex ABI) GCC
+// would call libatomic, which bare metal lacks, so the update runs with
+// interrupts masked instead (one hart).
+inline void pending_update(uint32_t set, uint32_t keep) {
+#if defined(__riscv_atomic)
+  if (set != 0) __atomic_fetch_or(&g_soft_pending, set, __ATOMIC_RELAXED);
+  if (keep != ~0u) __atomic_fetch_and(&g_soft_pending, keep, __ATOMIC_RELAXED);
+#else
+  unsigned long was;
+  __asm__ volatile("csrrci %0, " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE) : "=r"(was) : : "memory");
+  g_soft_pending = (g_soft_pending | set) & keep;
+  __asm__ volatile("csrs " PRIV_STR(XSTATUS) ", %0" : : "r"(was & XSTATUS_IE) : "memory");
 #endif
 }
 
@@ -48,7 +60,7 @@ void deliver_soft_lines() {
   while (pending != 0) {
     const unsigned line = static_cast<unsigned>(__builtin_ctz(pending));
     pending &= pending - 1;
-    if (g_lines[line].handler != nullptr) g_lines[line].handler(g_lines[line].ctx, line);
+    (void)g_lines.dispatch(line);  // a line detached meanwhile: nothing to run
   }
 }
 
@@ -56,58 +68,39 @@ void deliver_soft_lines() {
 
 namespace board {
 
-const char* name() { return config::kBoardName; }
-
 void putc(char c) { virt::uart_putc(c); }
 
 void exit(int code) { virt::finisher_exit(code); }
 
-uint64_t cycles() {
-  return riscv::read_mcycle();
-}
-
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
-  if (line >= kMaxIrqLines || handler == nullptr) return false;
-  g_lines[line] = {handler, ctx};
-  const unsigned ie_bit = line == virt::kLcofiLine ? virt::kLcofiLine : XSOFT_IRQ;
-  __asm__ volatile("csrs " PRIV_STR(XIE) ", %0" : : "r"(1ul << ie_bit));
+  if (!g_lines.attach(line, handler, ctx)) return false;
+  riscv::enable_interrupt(line == virt::kLcofiLine ? virt::kLcofiLine : XSOFT_IRQ);
   return true;
 }
 
 void irq_detach(unsigned line) {
   if (line >= kMaxIrqLines) return;
-  if (line == virt::kLcofiLine) __asm__ volatile("csrc " PRIV_STR(XIE) ", %0" : : "r"(1ul << virt::kLcofiLine));
-  g_lines[line] = {nullptr, nullptr};
+  if (line == virt::kLcofiLine) riscv::disable_interrupt(virt::kLcofiLine);
+  else pending_update(0, ~(1u << line));
+  g_lines.detach(line);
 }
-
-void irq_global_enable() { __asm__ volatile("csrsi " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE)); }
-void irq_global_disable() { __asm__ volatile("csrci " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE)); }
 
 bool irq_force(unsigned line) {
   if (line >= kMaxIrqLines || line == virt::kLcofiLine) return false;
-  __atomic_fetch_or(&g_soft_pending, 1u << line, __ATOMIC_RELAXED);
+  pending_update(1u << line, ~0u);
   soft_irq(true);
   return true;
 }
 
 namespace riscv {
 
-void dispatch_interrupt(unsigned cause_code) {
-  if (cause_code == XSOFT_IRQ) {
+bool dispatch_interrupt(unsigned code) {
+  if (code == XSOFT_IRQ) {
     deliver_soft_lines();
-    return;
+    return true;
   }
-  if (cause_code == virt::kLcofiLine && g_lines[virt::kLcofiLine].handler != nullptr) {
-    g_lines[virt::kLcofiLine].handler(g_lines[virt::kLcofiLine].ctx, virt::kLcofiLine);
-    return;
-  }
-  // An interrupt nobody asked for: mask it so it cannot storm, and say so.
-  __asm__ volatile("csrc " PRIV_STR(XIE) ", %0" : : "r"(1ul << (cause_code & 31)));
-  const char* msg = "\nspurious interrupt masked\n";
-  while (*msg != '\0') putc(*msg++);
+  return code == virt::kLcofiLine && g_lines.dispatch(code);
 }
 
 }  // namespace riscv
 }  // namespace board
-
-extern "C" void board_exit_from_main(int code) { board::exit(code); }

@@ -2,8 +2,8 @@
 // The QEMU 'virt' machine's console and exit devices, the same from M-mode
 // and from S-mode (OpenSBI leaves both reachable): the 16550 UART at
 // 0x10000000 (poll LSR bit 5, write THR) and the SiFive test finisher at
-// 0x100000 (0x5555 = exit 0; code << 16 | 0x3333 = exit code), docs/hw
-// grlib-leon3-qemu.md and riscv-counters.md §2.5.
+// 0x100000 (0x5555 = exit 0; code << 16 | 0x3333 = exit code):
+// docs/hw/riscv-counters.md §2.5.
 #pragma once
 
 #include <stdint.h>

@@ -4,5 +4,7 @@
 include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 LDSCRIPT := noelv.ld
-BOARD_SRCS := $(RISCV_START) boards/common/riscv/plic.cpp boards/selene-noelv/board.cpp $(RISCV_RUNTIME)
+BOARD_SRCS := $(RISCV_START) $(RISCV_RUNTIME) boards/common/riscv/plic.cpp boards/common/grlib/console.cpp \
+              boards/common/grlib/apbuart.cpp boards/common/safesu_record.cpp boards/selene-noelv/board.cpp
+BOARD_HEADERS := $(RISCV_HEADERS) boards/selene-noelv/board_config.hpp
 BOARD_UNITS := safesu grlib riscv

@@ -5,5 +5,6 @@
 include boards/common/riscv/toolchain.mk
 ARCH_FLAGS := -march=rv64imac -misa-spec=2.2 -mabi=lp64 -mcmodel=medany
 LDSCRIPT := xiangshan.ld
-BOARD_SRCS := $(RISCV_START) boards/xiangshan-cute/board.cpp $(RISCV_RUNTIME)
+BOARD_SRCS := $(RISCV_START) $(RISCV_RUNTIME) boards/xiangshan-cute/board.cpp boards/common/no_safesu.cpp
+BOARD_HEADERS := $(RISCV_HEADERS) boards/xiangshan-cute/board_config.hpp
 BOARD_UNITS := riscv

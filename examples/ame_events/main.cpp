@@ -27,7 +27,7 @@ constexpr unsigned kWrapCounter = 5;  // amu_mma_fp16
 
 examples::HookLog g_hook{0, 0};
 pmu::riscv::CounterCallbacks g_callbacks;  // the file's opt-in callback storage
-void ame_line(void*, unsigned) { (void)g_ame.handle_overflow_irq(); }
+void ame_line(void* ame) { (void)static_cast<ame::AmeCounters*>(ame)->handle_overflow_irq(); }
 }  // namespace
 
 int main() {
@@ -46,7 +46,7 @@ int main() {
   }
   g_ame.attach_callbacks(&g_callbacks);
   ok(g_ame.on_overflow(kWrapCounter, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
-  const bool line = examples::attach_irq(examples::kAmeLine, ame_line, nullptr);
+  const bool line = examples::attach_irq(examples::kAmeLine, ame_line, &g_ame);
   if (!line) print("(the AME overflow line is not known on this board: the loop calls the hook)\n");
   ok(g_ame.write(kWrapCounter, ~uint64_t{0} - 1000), "write");
   print("counter 5 preloaded 1000 counts below 2^64 to show the overflow hook\n");

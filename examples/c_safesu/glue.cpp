@@ -16,11 +16,11 @@ extern "C" {
 void ex_putc(char c) { board::putc(c); }
 const char* ex_board_name(void) { return board::name(); }
 void ex_attach_devices(void) { (void)examples::attach_emulated_devices(examples::kSafesu); }
-uintptr_t ex_safesu_base(void) { return board::config::kSafesuBase; }
-unsigned ex_safesu_cores(void) { return examples::kSafesuLayout.n_cores; }
-unsigned ex_safesu_events(void) { return examples::kSafesuLayout.n_soc_ev; }
-bool ex_attach_overflow_line(void (*handler)(void* ctx, unsigned line), void* ctx) {
-  return examples::attach_irq(examples::kSafesuOverflowLine, handler, ctx);
+uintptr_t ex_safesu_base(void) { return examples::safesu_record().base; }
+unsigned ex_safesu_cores(void) { return examples::safesu_record().cores; }
+unsigned ex_safesu_events(void) { return examples::safesu_record().events; }
+bool ex_attach_overflow_line(void (*handler)(void* ctx), void* ctx) {
+  return examples::attach_irq(examples::safesu_overflow_line(), handler, ctx);
 }
 void ex_irq_enable(bool on) {
   if (on)

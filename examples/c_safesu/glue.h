@@ -18,7 +18,7 @@ uintptr_t ex_safesu_base(void);
 unsigned ex_safesu_cores(void);
 unsigned ex_safesu_events(void);
 /* The SafeSU overflow line: attach a handler; false if the board has none. */
-bool ex_attach_overflow_line(void (*handler)(void* ctx, unsigned line), void* ctx);
+bool ex_attach_overflow_line(void (*handler)(void* ctx), void* ctx);
 void ex_irq_enable(bool on);
 /* SoC event numbers of the examples' plan (sim/include/pmu_sim/soc_events.hpp). */
 unsigned ex_event_cpu0_cycles(void);

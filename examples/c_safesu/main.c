@@ -78,11 +78,7 @@ static void on_overflow(void* ctx, unsigned counter) {
 }
 /* The board's handler of the SafeSU overflow line: the driver's hook reads
  * the vector once, clears it, and calls on_overflow per flagged counter. */
-static void overflow_line(void* ctx, unsigned line) {
-  (void)ctx;
-  (void)line;
-  (void)pmu_safesu_overflow_irq_handle(&g_su, NULL);
-}
+static void overflow_line(void* ctx) { (void)pmu_safesu_overflow_irq_handle((pmu_safesu_t*)ctx, NULL); }
 
 int main(void) {
   pmu_safesu_params_t params;
@@ -147,7 +143,7 @@ int main(void) {
   ok(pmu_safesu_counters_disable(&g_su), "pmu_safesu_counters_disable");
   ok(pmu_safesu_counters_reset(&g_su), "pmu_safesu_counters_reset");
   ok(pmu_safesu_overflow_callback_set(&g_su, kWrap, on_overflow, &g_hook), "pmu_safesu_overflow_callback_set");
-  line = ex_attach_overflow_line(overflow_line, NULL);
+  line = ex_attach_overflow_line(overflow_line, &g_su);
   ok(pmu_safesu_overflow_irq_set(&g_su, kWrap, true), "pmu_safesu_overflow_irq_set");
   ok(pmu_safesu_overflow_enable(&g_su, true), "pmu_safesu_overflow_enable");
   ok(pmu_safesu_counter_write(&g_su, kWrap, 0xFFFFFFFFu - HEADROOM + 1u), "pmu_safesu_counter_write");

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // cm_perf: Coherence Manager traffic with the CM GCR perf counters: P0
 // counts requests, P1 read-data usage, plus the cycle counter; P0 is
-// preloaded just below 2^32 so its overflow hook fires.
+// preloaded just below 2^32 so its overflow hook fires. The GCR base is
+// board data known at build time, so the example uses the compile-time path
+// (FixedPerf: every register address is an immediate), with caller-provided
+// storage for the callbacks and the 64-bit totals.
 #include "board.hpp"
 #include "board_config.hpp"
 #include "cm_unit.hpp"
@@ -17,14 +20,19 @@ namespace {
 using examples::ok;
 using examples::print;
 using examples::print_dec;
-using pmu::cm::Counter;
+using pmu::cm::kAllMask;
+using pmu::cm::kCycleCounter;
+using pmu::cm::kP0Counter;
+using pmu::cm::kP1Counter;
 namespace event = pmu::cm::event;
 
-pmu::cm::Perf g_perf{board::config::kCmGcrBase, examples::kCmPerfPresent};
+using CmPerf = pmu::cm::FixedPerf<examples::kCmInstance.gcr_base, examples::kCmInstance.perf_block>;
+CmPerf g_perf;
+pmu::cm::Callbacks g_callbacks;
+pmu::cm::Totals g_totals;
 constexpr uint32_t kHeadroom = 5000;
 
 examples::HookLog g_hook{0, 0};
-void cm_line(void*, unsigned) { (void)g_perf.handle_overflow_irq(); }
 
 }  // namespace
 
@@ -33,29 +41,33 @@ int main() {
   print(board::name());
   print(")\n");
   examples::attach_emulated_devices(examples::kCm);
+  g_perf.attach_callbacks(&g_callbacks);
+  g_perf.track_totals(&g_totals);
   ok(g_perf.probe(), "probe");
-  ok(g_perf.program(Counter::kP0, event::kRequestCount, 0), "program P0");
-  ok(g_perf.program(Counter::kP1, event::kReadDataUsage, 0), "program P1");
-  ok(g_perf.on_overflow(Counter::kP0, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
-  const bool line = examples::attach_irq(examples::kCmLine, cm_line, nullptr);
+  ok(g_perf.program(kP0Counter, event::kRequestCount, 0), "program P0");
+  ok(g_perf.program(kP1Counter, event::kReadDataUsage, 0), "program P1");
+  ok(g_perf.on_overflow(kP0Counter, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
+  // The unit's own ISR adapter is the handler, the unit its argument.
+  const bool line = examples::attach_irq(examples::kCmLine, &CmPerf::overflow_isr, &g_perf);
   if (!line) print("(CM_PCInt is not wired on this board: the loop calls the hook)\n");
   ok(g_perf.set_interrupt_enable(true), "set_interrupt_enable");
-  ok(g_perf.reset(pmu::cm::kAll), "reset");
-  ok(g_perf.preload(Counter::kP0, 0xFFFFFFFFu - kHeadroom + 1), "preload");
+  ok(g_perf.reset(kAllMask), "reset");
+  ok(g_perf.preload(kP0Counter, 0xFFFFFFFFu - kHeadroom + 1), "preload");
   print("P0 preloaded 5000 counts below 2^32 to show the overflow hook\n");
-  ok(g_perf.start(pmu::cm::kAll), "start");
+  ok(g_perf.start(kAllMask), "start");
   board::irq_global_enable();
   (void)examples::run_phase(examples::Phase::kCompute, 200);
   (void)examples::run_phase(examples::Phase::kStream, 300);
   if (!line) (void)g_perf.handle_overflow_irq();
   board::irq_global_disable();
-  ok(g_perf.stop(pmu::cm::kAll), "stop");
+  ok(g_perf.stop(kAllMask), "stop");
   print("workload: 200 rounds of compute, 300 rounds of stream (4 KiB copy)\n\n");
 
+  // Rows by counter index (the GCR_DB_PC_OV bit): 0 cycles, 1 P0, 2 P1.
   pmu::report::Row rows[3] = {
-      {0, "P0: request count", g_perf.read64(Counter::kP0).value()},
-      {1, "P1: read-data usage", g_perf.read64(Counter::kP1).value()},
-      {2, "cycles", g_perf.read64(Counter::kCycle).value()},
+      {kCycleCounter, "cycles", g_perf.read64(kCycleCounter).value()},
+      {kP0Counter, "P0: request count", g_perf.read64(kP0Counter).value()},
+      {kP1Counter, "P1: read-data usage", g_perf.read64(kP1Counter).value()},
   };
   ok(pmu::report::print(examples::console(), "CM perf counters (64-bit totals)", rows, 3,
                         pmu::report::Format::kTable),
@@ -68,8 +80,8 @@ int main() {
   print(" (P0): it wrapped past 0xffffffff after 5000 requests;\n"
         "            the hook cleared PC_OV. The 64-bit totals count events since the\n"
         "            reset (a preload moves the wrap point, not the total)\n\n");
-  examples::expect(g_hook.calls == 1 && g_hook.source == 0, "the overflow hook once, for P0");
-  examples::expect(rows[0].value >= kHeadroom, "P0 past its 5000-count headroom");
-  examples::expect(rows[1].value > 0 && rows[2].value > rows[1].value, "read-data usage below cycles");
+  examples::expect(g_hook.calls == 1 && g_hook.source == kP0Counter, "the overflow hook once, for P0");
+  examples::expect(rows[1].value >= kHeadroom, "P0 past its 5000-count headroom");
+  examples::expect(rows[2].value > 0 && rows[0].value > rows[2].value, "read-data usage below cycles");
   return examples::verdict("CM counters counted the workload, P0's overflow hook fired once");
 }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CM perf block of this board: GCR base, presence, interrupt line.
+// The CM perf block of this board: its record (board_config.hpp kCm: GCR
+// base, presence, interrupt line). On QEMU boards the record places the
+// emulated block.
 #pragma once
 
 #include "board_config.hpp"
@@ -7,12 +9,8 @@
 
 namespace examples {
 
-#if EXAMPLES_EMULATED
-constexpr bool kCmPerfPresent = true;  // the emulated block
-#else
-constexpr bool kCmPerfPresent = board::config::kCmPerfBlockPresent;
-#endif
-// -1 (not wired) becomes a line no board has: attaching fails, the example polls.
-constexpr unsigned kCmLine = static_cast<unsigned>(board::config::kCmIrqLine);
+constexpr const board::CmInstance& kCmInstance = board::config::kCm;
+// kNotWired (no line) makes attaching fail: the example polls the hook.
+constexpr unsigned kCmLine = kCmInstance.irq;
 
 }  // namespace examples

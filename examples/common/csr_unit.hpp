@@ -8,23 +8,18 @@
 namespace examples {
 
 #if EXAMPLES_EMULATED
-// The emulated profiles (sim/soc/soc.cpp): Ibex simple system on RV32,
-// XiangShan CUTE AME on RV64; the AME overflow line is a virtual line.
+// The emulated profile (sim/soc/soc.cpp): the Ibex simple system on RV32.
 constexpr unsigned kIbexHpmNum = 10;
 constexpr unsigned kIbexHpmWidth = 40;
-constexpr bool kAmeDeclared = true;
-constexpr unsigned kAmeLine = board::config::kAmeIrqLine;
-#else
-#if defined(PMU_EXAMPLE_IBEX)
+#elif defined(PMU_EXAMPLE_IBEX)
 constexpr unsigned kIbexHpmNum = board::config::kMhpmCounterNum;
 constexpr unsigned kIbexHpmWidth = board::config::kMhpmCounterWidth;
 #endif
-#if defined(PMU_EXAMPLE_AME)
-constexpr bool kAmeDeclared = board::config::kHasAme;
-#endif
-// The AME overflow line is SoC wiring no public document gives: not wired
-// here, the example polls the hook.
-constexpr unsigned kAmeLine = ~0u;
+#if EXAMPLES_EMULATED || defined(PMU_EXAMPLE_AME)
+// The board's AME record: on QEMU boards the emulated CSRs and a virtual
+// line; kNotWired makes the example poll the hook.
+constexpr bool kAmeDeclared = board::config::kAme.declared;
+constexpr unsigned kAmeLine = board::config::kAme.irq;
 #endif
 
 }  // namespace examples

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // QEMU boards: the units the machine lacks come from the simulator's
-// emulated SoC (pmu_sim/soc.hpp), placed and wired where board::config says.
+// emulated SoC (pmu_sim/soc.hpp), placed and wired as the board's records
+// (board_config.hpp) say.
 #include "board_config.hpp"
 #include "devices.hpp"
 #include "pmu_sim/harness.hpp"
@@ -10,17 +11,14 @@ namespace examples {
 namespace {
 
 constexpr pmu_sim::soc::Placement kPlacement = {
-    board::config::kSafesuBase,
-    {board::config::kSafesuIrqOverflow, board::config::kSafesuIrqQuota, board::config::kSafesuIrqRdc,
-     board::config::kSafesuIrqMccu0},
+    board::config::kSafesu,
 #if defined(__riscv)
-    board::config::kCmGcrBase,
-    board::config::kCmIrqLine,
+    board::config::kCm,
+    board::config::kAme,
 #else
-    0,
-    pmu_sim::kNoLine,
+    board::CmInstance{0, false, board::kNotWired},
+    board::AmeInstance{false, board::kNotWired},
 #endif
-    board::config::kAmeIrqLine,
 };
 
 }  // namespace

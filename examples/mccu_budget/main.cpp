@@ -24,8 +24,11 @@ using examples::print_dec;
 using pmu::safesu::SafeSU;
 namespace soc = pmu_sim::soc;
 
-SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
+SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
+pmu::safesu::Callbacks g_callbacks;  // the MCCU callbacks live here
 constexpr unsigned kMaxCores = pmu::safesu::kMaxCores;
+// What each core's MCCU line hands the driver's ISR adapter: unit and core.
+SafeSU::MccuLine g_lines[kMaxCores];
 // Large against the hook's own run time (on QEMU the model also sees the
 // emulation of the hook's accesses), so a refilled core does not run dry
 // again before the hook has returned.
@@ -35,21 +38,13 @@ struct Hook {
   volatile uint32_t calls;
   volatile uint32_t cores;  // bit per core seen
   volatile uint32_t first_core;
-  volatile uint32_t remaining_seen;
 };
-Hook g_hook{0, 0, 0, 0};
+Hook g_hook{0, 0, 0};
 void on_exhausted(void* ctx, unsigned core) {
   auto* h = static_cast<Hook*>(ctx);
   if (h->calls == 0) h->first_core = core;
   h->calls = h->calls + 1;
   h->cores = h->cores | (1u << core);
-}
-// Board handler of core c's MCCU line: the driver's hook (callback, then
-// refill per the default policy kRefill).
-void mccu_line(void* ctx, unsigned) {
-  const unsigned core = static_cast<unsigned>(reinterpret_cast<uintptr_t>(ctx));
-  const auto seen = g_su.handle_mccu_irq(core);
-  if (seen.ok()) g_hook.remaining_seen = seen.value();
 }
 
 void print_budgets(const char* title) {
@@ -57,9 +52,9 @@ void print_budgets(const char* title) {
                                                 "core 2 remaining", "core 3 remaining",
                                                 "core 4 remaining", "core 5 remaining"};
   pmu::report::Row rows[kMaxCores];
-  const unsigned n = g_su.layout().n_cores;
+  const unsigned n = g_su->layout().n_cores;
   for (unsigned c = 0; c < n; ++c) {
-    const auto left = g_su.remaining_budget(c);
+    const auto left = g_su->remaining_budget(c);
     ok(left.status(), "remaining_budget");
     rows[c] = {c, kNames[c], left.ok() ? left.value() : 0};
   }
@@ -72,8 +67,10 @@ int main() {
   print("mccu_budget: per-core contention budgets with the SafeSU MCCU (board ");
   print(board::name());
   print(")\n");
+  g_su = &examples::safesu_unit();
   examples::attach_emulated_devices(examples::kSafesu);
-  const unsigned cores = g_su.layout().n_cores;
+  ok(g_su->attach_callbacks(&g_callbacks), "attach_callbacks");
+  const unsigned cores = g_su->layout().n_cores;
 
   // Inputs 2c / 2c+1 <- core c's bus-wait / bus-request events; weights 4 / 1.
   pmu::safesu::Route routes[2 * kMaxCores];
@@ -84,20 +81,23 @@ int main() {
     weights[2 * c] = 4;
     weights[2 * c + 1] = 1;
   }
-  ok(g_su.route_table(routes, 2 * cores), "route_table");
-  ok(g_su.set_weights(weights, 2 * cores), "set_weights");
+  ok(g_su->route_table(routes, 2 * cores), "route_table");
+  ok(g_su->set_weights(weights, 2 * cores), "set_weights");
   print("plan: input 2c = core c waits for the bus (weight 4 per cycle),\n"
         "      input 2c+1 = core c holds a bus request (weight 1 per cycle)\n");
 
   bool polled = false;
   for (unsigned c = 0; c < cores; ++c) {
-    ok(g_su.set_budget(c, budget_of(c)), "set_budget");
-    ok(g_su.on_mccu(c, pmu::IrqCallback{on_exhausted, &g_hook}), "on_mccu");
-    polled |= !examples::attach_irq(examples::safesu_mccu_line(c), mccu_line,
-                                    reinterpret_cast<void*>(static_cast<uintptr_t>(c)));
+    ok(g_su->set_budget(c, budget_of(c)), "set_budget");
+    ok(g_su->on_mccu(c, pmu::IrqCallback{on_exhausted, &g_hook}), "on_mccu");
+    // The board's handler of core c's MCCU line is the driver's ISR adapter;
+    // its context names the core (callback, then refill per the default
+    // policy kRefill).
+    g_lines[c] = SafeSU::MccuLine{g_su, c};
+    polled |= !examples::attach_irq(examples::safesu_mccu_line(c), SafeSU::mccu_isr, &g_lines[c]);
   }
   if (polled) print("(an MCCU line is not known on this board: the loop calls the hook)\n");
-  ok(g_su.enable_mccu(), "enable_mccu");
+  ok(g_su->enable_mccu(), "enable_mccu");
   board::irq_global_enable();
   print_budgets("\nbudgets set (core c: 200000 + 100000 x c weighted cycles)");
 
@@ -113,8 +113,8 @@ int main() {
     (void)examples::run_phase(examples::Phase::kStream, 10, &g_hook.calls, &done);
     rounds += done;
     if (polled) {
-      const auto left = g_su.remaining_budget(0);
-      if (left.ok() && left.value() == 0) (void)g_su.handle_mccu_irq(0);
+      const auto left = g_su->remaining_budget(0);
+      if (left.ok() && left.value() == 0) (void)g_su->handle_mccu_irq(0);
     }
   }
   board::irq_global_disable();
@@ -132,15 +132,15 @@ int main() {
         "  refill: the hook reloaded core 0's limit and cleared the sticky interrupt\n"
         "  (policy kRefill), so core 0 may run on with a fresh budget.\n");
   print_budgets("\nafter the hook");
-  ok(g_su.disable_mccu(), "disable_mccu");
+  ok(g_su->disable_mccu(), "disable_mccu");
 
   examples::expect(g_hook.calls >= 1 && g_hook.first_core == 0 && g_hook.cores == 1u,
                    "the MCCU hook for core 0 only");
-  const auto left0 = g_su.remaining_budget(0);
+  const auto left0 = g_su->remaining_budget(0);
   examples::expect(left0.ok() && left0.value() > 0 && left0.value() <= budget_of(0),
                    "core 0 refilled");
   for (unsigned c = 1; c < cores; ++c) {
-    const auto left = g_su.remaining_budget(c);
+    const auto left = g_su->remaining_budget(c);
     examples::expect(left.ok() && left.value() == budget_of(c), "the other cores' budgets untouched");
   }
   return examples::verdict("core 0 exhausted its budget, its hook fired and refilled it; other cores untouched");

@@ -21,7 +21,8 @@ using examples::print_dec;
 using pmu::safesu::SafeSU;
 namespace soc = pmu_sim::soc;
 
-SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
+SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
+pmu::safesu::Callbacks g_callbacks;  // the RDC callbacks live here
 
 // This example's plan for core 0's two inputs, with per-input thresholds
 // (cycles; the same 8-bit register as the MCCU weight).
@@ -47,14 +48,11 @@ void on_long_run(void* ctx, unsigned input) {
   h->calls = h->calls + 1;
   h->inputs = h->inputs | (1u << input);
 }
-// Board handler of the RDC line: the driver's hook (snapshot the vector,
-// clear the interrupt keeping the watermarks, callback per input).
-void rdc_line(void*, unsigned) { (void)g_su.handle_rdc_irq(); }
 
 void print_watermarks(const char* title) {
   pmu::report::Row rows[kN];
   for (unsigned i = 0; i < kN; ++i) {
-    const auto wm = g_su.watermark(kPlan[i].input);
+    const auto wm = g_su->watermark(kPlan[i].input);
     ok(wm.status(), "watermark");
     rows[i] = {kPlan[i].input, kPlan[i].name, wm.ok() ? wm.value() : 0u};
   }
@@ -67,37 +65,39 @@ int main() {
   print("rdc_latency: request durations with the SafeSU RDC (board ");
   print(board::name());
   print(")\n");
+  g_su = &examples::safesu_unit();
+  ok(g_su->attach_callbacks(&g_callbacks), "attach_callbacks");
   examples::attach_emulated_devices(examples::kSafesu);
 
   pmu::safesu::Route routes[kN];
   for (unsigned i = 0; i < kN; ++i) {
     routes[i] = {kPlan[i].input, kPlan[i].event};
-    ok(g_su.set_rdc_threshold(kPlan[i].input, kPlan[i].threshold), "set_rdc_threshold");
-    ok(g_su.on_rdc(kPlan[i].input, pmu::IrqCallback{on_long_run, &g_hook}), "on_rdc");
+    ok(g_su->set_rdc_threshold(kPlan[i].input, kPlan[i].threshold), "set_rdc_threshold");
+    ok(g_su->on_rdc(kPlan[i].input, pmu::IrqCallback{on_long_run, &g_hook}), "on_rdc");
   }
-  ok(g_su.route_table(routes, kN), "route_table");
-  const bool line = examples::attach_irq(examples::kSafesuRdcLine, rdc_line, nullptr);
+  ok(g_su->route_table(routes, kN), "route_table");
+  const bool line = examples::attach_irq(examples::safesu_rdc_line(), SafeSU::rdc_isr, g_su);  // the driver's ISR adapter
   if (!line) print("(the RDC line is not known on this board: the loop calls the hook)\n");
 
-  const pmu::Status en = g_su.enable_rdc();
+  const pmu::Status en = g_su->enable_rdc();
   if (en == pmu::Status::kUnavailable) print("this RTL's RDC cannot be enabled (old 4-core build)\n");
   ok(en, "enable_rdc");
   board::irq_global_enable();
 
   // Short requests: 200 rounds of streaming, a short request every other round.
   (void)examples::run_phase(examples::Phase::kStream, 200);
-  if (!line) (void)g_su.handle_rdc_irq();
+  if (!line) (void)g_su->handle_rdc_irq();
   const uint32_t calls_short = g_hook.calls;
   print("\n200 rounds of stream (short bus requests): RDC hook fired ");
   print_dec(calls_short);
   print(" times\n");
   print_watermarks("watermarks (longest run of cycles, 8 bits: saturates at 255)");
-  const auto wm_short = g_su.watermark(0);
+  const auto wm_short = g_su->watermark(0);
 
   // One long request: stop as soon as the hook reports it.
   unsigned rounds = 0;
   (void)examples::run_phase(examples::Phase::kLongRequest, 200, &g_hook.calls, &rounds);
-  if (!line) (void)g_su.handle_rdc_irq();
+  if (!line) (void)g_su->handle_rdc_irq();
   board::irq_global_disable();
   print("\none long bus request: RDC hook fired ");
   print_dec(g_hook.calls - calls_short);
@@ -109,8 +109,8 @@ int main() {
   print("\n  why: core 0's request stayed high for 100 cycles, input 0's threshold;\n"
         "  the hook toggled the RDC to clear its interrupt and kept the watermarks.\n");
   print_watermarks("watermarks after the long request");
-  const auto wm_long = g_su.watermark(0);
-  ok(g_su.disable_rdc(), "disable_rdc");
+  const auto wm_long = g_su->watermark(0);
+  ok(g_su->disable_rdc(), "disable_rdc");
 
   examples::expect(calls_short == 0, "no RDC hook for short requests");
   examples::expect(wm_short.ok() && wm_short.value() > 0 && wm_short.value() < 100,

@@ -23,7 +23,11 @@ using examples::print_hex;
 using pmu::safesu::SafeSU;
 namespace soc = pmu_sim::soc;
 
-SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
+SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
+// The driver's opt-in state: this example uses the overflow callback and
+// 64-bit totals.
+pmu::safesu::Callbacks g_callbacks;
+pmu::safesu::Totals g_totals;
 
 // This example's routing plan: counter -> SoC event, with a name for the
 // table (event numbers: pmu_sim/soc_events.hpp).
@@ -47,8 +51,6 @@ constexpr uint32_t kHeadroom = 20000;  // counts left before counter 6 wraps
 constexpr uint32_t kPreload = 0xFFFFFFFFu - kHeadroom + 1;
 
 examples::HookLog g_hook{0, 0};
-// The board's handler of the SafeSU overflow line: the driver's hook.
-void overflow_line(void*, unsigned) { (void)g_su.handle_overflow_irq(); }
 
 }  // namespace
 
@@ -56,10 +58,13 @@ int main() {
   print("safesu_profile: what does a workload do on core 0? (board ");
   print(board::name());
   print(")\n");
+  g_su = &examples::safesu_unit();
   examples::attach_emulated_devices(examples::kSafesu);
-  const auto& l = g_su.layout();
+  ok(g_su->attach_callbacks(&g_callbacks), "attach_callbacks");
+  ok(g_su->track_totals(&g_totals), "track_totals");
+  const auto& l = g_su->layout();
   print("SafeSU at ");
-  print_hex(g_su.base());
+  print_hex(g_su->base());
   print(": ");
   print_dec(l.n_cores);
   print(" cores, ");
@@ -71,10 +76,10 @@ int main() {
   // 1. The crossbar: one call writes the whole plan, each register once.
   pmu::safesu::Route routes[kN];
   for (unsigned i = 0; i < kN; ++i) routes[i] = {kPlan[i].counter, kPlan[i].event};
-  ok(g_su.route_table(routes, kN), "route_table");
+  ok(g_su->route_table(routes, kN), "route_table");
   print("routing plan (this example's own; the SoC decides what each event input means):\n");
   for (const Planned& p : kPlan) {
-    const auto back = g_su.routed_event(p.counter);
+    const auto back = g_su->routed_event(p.counter);
     print("  counter ");
     print_dec(p.counter, 2);
     print(" <- SoC event ");
@@ -87,13 +92,13 @@ int main() {
 
   // 2. Counters to 0; counter 6 preloaded so that it wraps during the
   //    workload and the overflow hook has something to report.
-  ok(g_su.disable_counters(), "disable_counters");
-  ok(g_su.reset_counters(), "reset_counters");
-  ok(g_su.on_overflow(kWrapCounter, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
-  const bool line = examples::attach_irq(examples::kSafesuOverflowLine, overflow_line, nullptr);
-  ok(g_su.set_overflow_irq(kWrapCounter, true), "set_overflow_irq");
-  ok(g_su.enable_overflow(), "enable_overflow");
-  ok(g_su.write_counter(kWrapCounter, kPreload), "write_counter");
+  ok(g_su->stop(g_su->all_counters()), "stop");
+  ok(g_su->reset(), "reset");
+  ok(g_su->on_overflow(kWrapCounter, pmu::IrqCallback{examples::log_hook, &g_hook}), "on_overflow");
+  const bool line = examples::attach_irq(examples::safesu_overflow_line(), SafeSU::overflow_isr, g_su);
+  ok(g_su->set_overflow_irq(kWrapCounter, true), "set_overflow_irq");
+  ok(g_su->enable_overflow(), "enable_overflow");
+  ok(g_su->write(kWrapCounter, kPreload), "write");
   print("\ncounter 6 preloaded to ");
   print_hex(kPreload);
   print(": it wraps after ");
@@ -104,14 +109,14 @@ int main() {
   // 3. The workload, counting.
   print("workload: 300 rounds of compute (integer arithmetic), then 300 rounds of stream\n"
         "          (4 KiB buffer copy, 64 bytes a round), then 20 rounds of one long bus request\n");
-  ok(g_su.enable_counters(), "enable_counters");
+  ok(g_su->start(g_su->all_counters()), "start");
   board::irq_global_enable();
   uint32_t check = examples::run_phase(examples::Phase::kCompute, 300);
   check += examples::run_phase(examples::Phase::kStream, 300);
   check += examples::run_phase(examples::Phase::kLongRequest, 20);
-  if (!line) (void)g_su.handle_overflow_irq();
+  if (!line) (void)g_su->handle_overflow_irq();
   board::irq_global_disable();
-  ok(g_su.disable_counters(), "disable_counters");
+  ok(g_su->stop(g_su->all_counters()), "stop");
   print("          done (checksum ");
   print_hex(check);
   print(")\n\n");
@@ -119,8 +124,8 @@ int main() {
   // 4. The table: 64-bit totals, named by the plan.
   pmu::report::Row rows[kN];
   for (unsigned i = 0; i < kN; ++i) {
-    const auto v = g_su.read_counter64(kPlan[i].counter);
-    ok(v.status(), "read_counter64");
+    const auto v = g_su->read64(kPlan[i].counter);
+    ok(v.status(), "read64");
     rows[i] = {kPlan[i].counter, kPlan[i].name, v.ok() ? v.value() : 0};
   }
   ok(pmu::report::print(examples::console(), "SafeSU counters: cycles during which each event was high",

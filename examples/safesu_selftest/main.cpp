@@ -17,7 +17,7 @@ using examples::print_dec;
 using examples::print_hex;
 using pmu::safesu::Relation;
 
-pmu::safesu::SafeSU g_su{board::config::kSafesuBase, examples::kSafesuLayout};
+pmu::safesu::SafeSU* g_su;  // the board's SafeSU (examples::safesu_unit()), set first in main
 pmu::safesu::SelftestReport g_report{};
 
 const char* relation(Relation r) {
@@ -42,16 +42,17 @@ int main() {
   print("safesu_selftest: SafeSU validation self-test (board ");
   print(board::name());
   print(")\n");
+  g_su = &examples::safesu_unit();
   examples::attach_emulated_devices(examples::kSafesu);
   print("unit at ");
-  print_hex(g_su.base());
+  print_hex(g_su->base());
   print(", ");
-  print_dec(g_su.layout().n_cores);
+  print_dec(g_su->layout().n_cores);
   print(" cores, ");
-  print_dec(g_su.layout().n_counters);
+  print_dec(g_su->layout().n_counters);
   print(" counters; the test is destructive (counters end at 0)\n\n");
 
-  const pmu::Status s = pmu::safesu::run_selftest(g_su, &g_report);
+  const pmu::Status s = pmu::safesu::run_selftest(*g_su, &g_report);
   unsigned name_w = 5;
   for (unsigned i = 0; i < g_report.count; ++i) {
     unsigned n = 0;

@@ -5,8 +5,7 @@ namespace pmu::models {
 namespace {
 constexpr uint32_t kIntEn = 1u << 30;
 constexpr uint32_t kOvfStop = 1u << 29;
-constexpr uint32_t kCyclOn = 1u << 4;
-constexpr uint32_t kCountOns = (1u << 8) | (1u << 6) | kCyclOn;
+constexpr uint32_t kCountOns = (1u << 8) | (1u << 6) | (1u << 4);
 constexpr uint32_t kCtlStored = kIntEn | kOvfStop | kCountOns;
 constexpr uint32_t kNumCnt = 2;
 constexpr uint64_t kWrap = uint64_t{1} << 32;
@@ -24,22 +23,22 @@ bool CmPerfModel::set_event_rate(unsigned event, uint16_t num, uint16_t den) {
 }
 
 void CmPerfModel::reset() {
-  ctl_ = ov_ = event_ = cycle_ = 0;
-  qual_[0] = qual_[1] = cnt_[0] = cnt_[1] = acc_[0] = acc_[1] = 0;
-  counted_[0] = counted_[1] = counted_[2] = 0;
+  ctl_ = ov_ = event_ = 0;
+  for (unsigned i = 0; i < kCounters; ++i) count_[i] = 0, counted_[i] = 0;
+  qual_[0] = qual_[1] = acc_[0] = acc_[1] = 0;
   stops_ = 0;
 }
 
 uint32_t CmPerfModel::read_reg(uint32_t offset) const {
   switch (offset) {
-    case kCtl: return ctl_ | kNumCnt;
-    case kOv: return ov_;
-    case kEvent: return event_;
-    case kCycle: return cycle_;
-    case kQual0: return qual_[0];
-    case kCnt0: return cnt_[0];
-    case kQual1: return qual_[1];
-    case kCnt1: return cnt_[1];
+    case kPcCtl: return ctl_ | kNumCnt;
+    case kPcOv: return ov_;
+    case kPcEvent: return event_;
+    case kPcCycle: return count_[0];
+    case kPcQual0: return qual_[0];
+    case kPcCnt0: return count_[1];
+    case kPcQual1: return qual_[1];
+    case kPcCnt1: return count_[2];
     default: return 0;
   }
 }
@@ -54,24 +53,29 @@ uint32_t CmPerfModel::read(uint32_t offset, unsigned size) {
 void CmPerfModel::write(uint32_t offset, unsigned size, uint32_t value) {
   if (size != 4 || (offset & 3u) != 0) return;
   switch (offset) {
-    case kCtl:
-      // Reset bits (5, 7, 9): counter and its overflow bit to 0, then count.
-      if (value & (1u << 5)) { cycle_ = 0; ov_ &= ~1u; counted_[2] = 0; }
-      if (value & (1u << 7)) { cnt_[0] = 0; acc_[0] = 0; ov_ &= ~2u; counted_[0] = 0; }
-      if (value & (1u << 9)) { cnt_[1] = 0; acc_[1] = 0; ov_ &= ~4u; counted_[1] = 0; }
+    case kPcCtl:
+      // Reset bit 5 + 2i: counter i and its overflow bit to 0, then count.
+      for (unsigned i = 0; i < kCounters; ++i) {
+        if ((value >> (5 + 2 * i)) & 1u) {
+          count_[i] = 0;
+          counted_[i] = 0;
+          ov_ &= ~(1u << i);
+          if (i > 0) acc_[i - 1] = 0;
+        }
+      }
       ctl_ = value & kCtlStored;
       break;
-    case kOv: ov_ &= ~(value & 7u); break;
-    case kEvent:
+    case kPcOv: ov_ &= ~(value & 7u); break;
+    case kPcEvent:
       if ((value & 0xFFu) != (event_ & 0xFFu)) acc_[0] = 0;
       if ((value & 0xFF00u) != (event_ & 0xFF00u)) acc_[1] = 0;
       event_ = value & 0xFFFFu;
       break;
-    case kCycle: cycle_ = value; break;
-    case kQual0: qual_[0] = value; break;
-    case kCnt0: cnt_[0] = value; acc_[0] = 0; break;
-    case kQual1: qual_[1] = value; break;
-    case kCnt1: cnt_[1] = value; acc_[1] = 0; break;
+    case kPcCycle: count_[0] = value; break;
+    case kPcQual0: qual_[0] = value; break;
+    case kPcCnt0: count_[1] = value; acc_[0] = 0; break;
+    case kPcQual1: qual_[1] = value; break;
+    case kPcCnt1: count_[2] = value; acc_[1] = 0; break;
     default: break;
   }
 }
@@ -82,38 +86,40 @@ uint32_t CmPerfModel::irq_outputs() const {
 
 uint64_t CmPerfModel::cycles_to_first_wrap() const {
   uint64_t best = ~uint64_t{0};
-  if (ctl_ & kCyclOn) best = kWrap - cycle_;
-  for (unsigned i = 0; i < 2; ++i) {
+  if (on(0)) best = kWrap - count_[0];
+  for (unsigned i = 1; i < kCounters; ++i) {
     const unsigned ev = event_of(i);
     const uint64_t num = rate_num_[ev];
     const uint64_t den = rate_den_[ev] == 0 ? 1 : rate_den_[ev];
-    if (!p_on(i) || num == 0) continue;
-    // Smallest n with floor((acc + n*num)/den) >= 2^32 - cnt.
-    const uint64_t need = (kWrap - cnt_[i]) * den - acc_[i];
+    if (!on(i) || num == 0) continue;
+    // Smallest n with floor((acc + n*num)/den) >= 2^32 - count.
+    const uint64_t need = (kWrap - count_[i]) * den - acc_[i - 1];
     best = umin(best, (need + num - 1) / num);
   }
   return best;
 }
 
+uint64_t CmPerfModel::take_events(unsigned i, uint64_t n) {
+  const unsigned ev = event_of(i);
+  const uint64_t num = rate_num_[ev];
+  const uint64_t den = rate_den_[ev] == 0 ? 1 : rate_den_[ev];
+  const uint64_t total = acc_[i - 1] + n * num;
+  acc_[i - 1] = static_cast<uint32_t>(total % den);
+  return total / den;
+}
+
 bool CmPerfModel::apply(uint64_t n) {
   bool wrapped = false;
-  if (ctl_ & kCyclOn) {
-    const uint64_t t = uint64_t{cycle_} + n;
-    counted_[2] += n;
-    if (t >= kWrap) { ov_ |= 1u; wrapped = true; }
-    cycle_ = static_cast<uint32_t>(t);
-  }
-  for (unsigned i = 0; i < 2; ++i) {
-    const unsigned ev = event_of(i);
-    const uint64_t num = rate_num_[ev];
-    const uint64_t den = rate_den_[ev] == 0 ? 1 : rate_den_[ev];
-    if (!p_on(i) || num == 0) continue;
-    const uint64_t total = acc_[i] + n * num;
-    const uint64_t t = cnt_[i] + total / den;
-    counted_[i] += total / den;
-    acc_[i] = static_cast<uint32_t>(total % den);
-    if (t >= kWrap) { ov_ |= 2u << i; wrapped = true; }
-    cnt_[i] = static_cast<uint32_t>(t);
+  for (unsigned i = 0; i < kCounters; ++i) {
+    if (!on(i)) continue;
+    const uint64_t add = i == 0 ? n : take_events(i, n);
+    const uint64_t t = count_[i] + add;
+    counted_[i] += add;
+    if (t >= kWrap) {
+      ov_ |= 1u << i;
+      wrapped = true;
+    }
+    count_[i] = static_cast<uint32_t>(t);
   }
   return wrapped;
 }

@@ -19,12 +19,17 @@ void GrlibPnpModel::set_master(unsigned index, uint32_t id) {
   words_[(32 * index) / 4] = id;
 }
 
-uint32_t GrlibPnpModel::read(uint32_t offset, unsigned) {
+uint32_t PnpArea::read(uint32_t offset, unsigned) {
   ++reads_;
   return offset < kSize ? words_[offset / 4] : 0;
 }
 
-// The P&P area is read-only: writes are counted (a test asserts none) and dropped.
-void GrlibPnpModel::write(uint32_t, unsigned, uint32_t) { ++writes_; }
+void PnpArea::write(uint32_t, unsigned, uint32_t) { ++writes_; }
+
+void GrlibApbPnpModel::set_slave(unsigned index, uint32_t id, uint32_t bar) {
+  if (index >= kEntries) return;
+  words_[2 * index] = id;
+  words_[2 * index + 1] = bar;
+}
 
 }  // namespace pmu::models

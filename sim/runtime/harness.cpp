@@ -25,6 +25,7 @@ CsrMapping g_csr;
 struct IrqWrap {
   board::IrqHandler handler;
   void* ctx;
+  unsigned line;
   uint32_t entries;
   uint32_t storm;  // consecutive entries with the line still high after return
 };
@@ -109,15 +110,16 @@ void update_lines() {
 // Board-level handler for a harness line: run the test's handler only while
 // a model still drives the line (level semantics), and re-raise if the
 // handler left it high (as a level-sensitive controller would).
-void irq_trampoline(void* ctx, unsigned line) {
+void irq_trampoline(void* ctx) {
   auto* w = static_cast<IrqWrap*>(ctx);
+  const unsigned line = w->line;
   advance_all();
   if ((current_levels() >> line & 1u) == 0) {
     g_level_prev = current_levels();
     return;  // spurious: the level dropped before the CPU took it
   }
   ++w->entries;
-  w->handler(w->ctx, line);
+  w->handler(w->ctx);
   advance_all();
   const uint32_t level = current_levels();
   g_level_prev = level;
@@ -222,7 +224,7 @@ void add_emulation_time(uint64_t cycles) { detail::g_declared_time = detail::g_d
 
 bool attach_irq_handler(unsigned line, board::IrqHandler handler, void* ctx) {
   if (line >= board::kMaxIrqLines || handler == nullptr) return false;
-  g_irq[line] = IrqWrap{handler, ctx, 0, 0};
+  g_irq[line] = IrqWrap{handler, ctx, line, 0, 0};
   return board::irq_attach(line, &irq_trampoline, &g_irq[line]);
 }
 
@@ -291,7 +293,7 @@ void reset() {
   board::irq_global_disable();
   for (unsigned line = 0; line < board::kMaxIrqLines; ++line) {
     if (g_irq[line].handler != nullptr) board::irq_detach(line);
-    g_irq[line] = IrqWrap{nullptr, nullptr, 0, 0};
+    g_irq[line] = IrqWrap{nullptr, nullptr, line, 0, 0};
   }
   unmap_all();
   unmap_csr();

@@ -113,19 +113,22 @@ bool attach(unsigned units, const Placement& where) {
   g_units = units;
   bool ok = true;
   if ((units & kSafesu) != 0) {
-    g_safesu_wiring = safesu_wiring(where.safesu_lines, 4);
-    ok &= harness::map_mmio(where.safesu_base, SafesuModel::kWindowSize, &safesu(), g_safesu_wiring.lines,
+    // The model is the 4-core, 128-event build: a record of another build
+    // would make the driver compute another layout.
+    ok &= where.safesu.cores == 4 && where.safesu.events == 128;
+    g_safesu_wiring = safesu_wiring(where.safesu);
+    ok &= harness::map_mmio(where.safesu.base, SafesuModel::kWindowSize, &safesu(), g_safesu_wiring.lines,
                             g_safesu_wiring.count) != nullptr;
     safesu().set_event(kCpu0Cycles, true);
-    note("SafeSU (4 cores, 128 events)", where.safesu_base,
+    note("SafeSU (4 cores, 128 events)", where.safesu.base,
          "QEMU has none; pmukit's behavioural model of the RTL serves it");
   }
 #if defined(__riscv)
   if ((units & kCm) != 0) {
-    g_cm_lines[0] = where.cm_line;
-    ok &= harness::map_mmio(where.cm_gcr_base + pmu::cm::kGdbOffset, pmu::models::CmPerfModel::kWindowSize,
+    g_cm_lines[0] = where.cm.irq;
+    ok &= harness::map_mmio(where.cm.gcr_base + pmu::cm::kGdbOffset, pmu::models::CmPerfModel::kWindowSize,
                             &cm(), g_cm_lines, sizeof(g_cm_lines)) != nullptr;
-    note("CM GCR perf block", where.cm_gcr_base + pmu::cm::kGdbOffset,
+    note("CM GCR perf block", where.cm.gcr_base + pmu::cm::kGdbOffset,
          "QEMU has none; pmukit's behavioural model serves it");
   }
   if ((units & (kIbexCsrs | kAmeCsrs)) != 0) {
@@ -137,7 +140,7 @@ bool attach(unsigned units, const Placement& where) {
         pmu::riscv::CsrBank<pmu::riscv::csr::kMhpmeventBase>::write(i, pmu::hal::csr_word{1} << (i - 3));
     }
     g_csr_lines[0] = kNoLine;
-    g_csr_lines[1] = where.ame_line;
+    g_csr_lines[1] = where.ame.irq;
     harness::map_csr(&csrs(units), g_csr_lines, sizeof(g_csr_lines));
     note((units & kIbexCsrs) != 0 ? "Ibex hpm counters mhpmcounter3..12 (40 bits)"
                                    : "AME counter CSRs (XiangShan CUTE)",

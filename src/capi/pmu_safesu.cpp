@@ -15,10 +15,16 @@ using c_api::kBad;
 using c_api::to_c;
 
 // The handle keeps its own copy of the layout, so a custom one needs no
-// storage elsewhere; the SafeSU points at it (hence: do not move a handle).
+// storage elsewhere, and the driver's opt-in callback table and 64-bit
+// totals; the SafeSU points at them (hence: do not move a handle).
 struct State {
-  State(uintptr_t base, const Layout& l) : layout(l), su(base, layout) {}
+  State(uintptr_t base, const Layout& l) : layout(l), su(base, layout) {
+    (void)su.attach_callbacks(&callbacks);
+    (void)su.track_totals(&totals);
+  }
   Layout layout;
+  Callbacks callbacks;
+  Totals totals;
   SafeSU su;
 };
 using Slot = c_api::Slot<State, 0x53616655u>;  // "SafU"
@@ -115,38 +121,38 @@ pmu_status_t pmu_safesu_info_get(const pmu_safesu_t* su, pmu_safesu_info_t* info
 // ---- Counters ---------------------------------------------------------------
 pmu_status_t pmu_safesu_counters_enable(pmu_safesu_t* su) {
   SU_OR_BAD(su);
-  return to_c(su_->enable_counters());
+  return to_c(su_->start(su_->all_counters()));
 }
 pmu_status_t pmu_safesu_counters_disable(pmu_safesu_t* su) {
   SU_OR_BAD(su);
-  return to_c(su_->disable_counters());
+  return to_c(su_->stop(su_->all_counters()));
 }
 pmu_status_t pmu_safesu_counters_reset(pmu_safesu_t* su) {
   SU_OR_BAD(su);
-  return to_c(su_->reset_counters());
+  return to_c(su_->reset());
 }
 pmu_status_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k, uint32_t* value) {
   SU_OR_BAD(su);
   if (value == nullptr) return kBad;
-  return out(su_->read_counter(k), value);
+  return out(su_->read(k), value);
 }
 pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* o, unsigned n) {
   SU_OR_BAD(su);
   if (o == nullptr) return kBad;
-  return to_c(su_->read_counters(o, n));
+  return to_c(su_->read_all(o, n));
 }
 pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t value) {
   SU_OR_BAD(su);
-  return to_c(su_->write_counter(k, value));
+  return to_c(su_->write(k, value));
 }
 pmu_status_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k, uint64_t* value) {
   SU_OR_BAD(su);
   if (value == nullptr) return kBad;
-  return out(su_->read_counter64(k), value);
+  return out(su_->read64(k), value);
 }
 pmu_status_t pmu_safesu_counters_sync64(pmu_safesu_t* su) {
   SU_OR_BAD(su);
-  return to_c(su_->sync_counters64());
+  return to_c(su_->sync64());
 }
 pmu_status_t pmu_safesu_selftest_mode_set(pmu_safesu_t* su, pmu_safesu_selftest_mode_t mode) {
   SU_OR_BAD(su);
@@ -332,8 +338,11 @@ pmu_status_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su, uint32_t* vector) 
 }
 pmu_status_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core, uint32_t* remaining) {
   SU_OR_BAD(su);
+  // The C++ hook returns the core mask it served; this call's out-value is
+  // the remaining budget as the hook found it (1R more, only if asked).
+  const Result<uint32_t> left = remaining != nullptr ? su_->remaining_budget(core) : Result<uint32_t>(0u);
   const Result<uint32_t> r = su_->handle_mccu_irq(core);
-  if (remaining != nullptr && r.ok()) *remaining = r.value();
+  if (remaining != nullptr && r.ok()) *remaining = left.value();
   return to_c(r.status());
 }
 pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* vector) {

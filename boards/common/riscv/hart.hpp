@@ -10,7 +10,7 @@
 namespace board::riscv {
 
 // mcycle as 64 bits: one csrr on RV64, hi/lo/hi with retry on RV32
-// (riscv-counters facts 1.10).
+// (docs/hw/riscv-counters.md §1.10).
 inline uint64_t read_mcycle() {
 #if __riscv_xlen == 64
   uint64_t v;
@@ -25,6 +25,16 @@ inline uint64_t read_mcycle() {
   } while (hi != hi2);
   return (static_cast<uint64_t>(hi) << 32) | lo;
 #endif
+}
+
+// The interrupt-enable bit of interrupt code 'code' in xie (the local
+// interrupt lines of Ibex and XiangShan, LCOFI, the software and external
+// interrupts that carry other lines).
+inline void enable_interrupt(unsigned code) {
+  __asm__ volatile("csrs " PRIV_STR(XIE) ", %0" : : "r"(uintptr_t{1} << code) : "memory");
+}
+inline void disable_interrupt(unsigned code) {
+  __asm__ volatile("csrc " PRIV_STR(XIE) ", %0" : : "r"(uintptr_t{1} << code) : "memory");
 }
 
 // No exit device: park the hart with interrupts off (a debugger sees it).

@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // A RISC-V PLIC helper for board glue: the SiFive register layout, which the
-// GRLIB NOEL-V PLIC uses too (facts safesu.md 6: enable words at
+// GRLIB NOEL-V PLIC uses too (docs/hw/safesu.md §6: enable words at
 // +0x2000 + 0x80*ctx, threshold at +0x200000 + 0x1000*ctx, claim/complete 4
 // bytes above the threshold; the GRLIB driver's "0x200*core + 0x80*mode" is
 // the same formula with ctx = 4*core + mode).
 //
-// What it does differently from the reference plic.c (facts safesu.md 5.2,
-// defects 10 and 11): enable/disable change ONE bit of the enable word with a
+// What it does differently from the reference plic.c (docs/hw/safesu.md
+// §5.2, items 10 and 11): enable/disable change ONE bit of the enable word with a
 // read-modify-write (never a whole-word write, never `& !mask`); claim returns
 // the ID it read, and complete writes back exactly that ID, so a handler
 // acknowledges only what it saw.
 //
 // Every call checks its arguments first and touches no register on bad input.
-// Register accesses go through pmu::hal::mmio_*, so host tests can watch them.
+// Register accesses go through typed registers (pmu::reg), so host tests see
+// the exact sequence (tests/boards/host/board_plic_test.cpp).
 // The enable read-modify-write is not atomic: call enable/disable with the
 // context's interrupts masked (board::irq_attach does) and only from the hart
 // that owns the context.
@@ -20,9 +21,18 @@
 
 #include <stdint.h>
 
-#include "pmu/status.hpp"
+#include "../board_reg.hpp"
 
 namespace board::riscv {
+
+namespace plic {
+using pmu::reg::Access;
+struct Priority : Reg32<Access::kRW> {};
+struct Pending : Reg32<Access::kRO> {};
+struct Enable : Reg32<Access::kRW> {};
+struct Threshold : Reg32<Access::kRW> {};
+struct ClaimComplete : Reg32<Access::kRW> {};  // read: claim; write: complete
+}  // namespace plic
 
 class Plic {
  public:
@@ -64,11 +74,11 @@ class Plic {
  private:
   constexpr bool source_ok(unsigned s) const { return s != 0 && s < num_sources_ && s < kMaxSources; }
   constexpr bool context_ok(unsigned c) const { return c < num_contexts_ && c < kMaxContexts; }
-  constexpr uintptr_t enable_word(unsigned c, unsigned s) const {
-    return base_ + kEnableBase + kEnableStride * c + 4u * (s / 32u);
+  static constexpr pmu::reg::Reg<plic::Enable> enable_word(unsigned c, unsigned s) {
+    return {static_cast<uint32_t>(kEnableBase + kEnableStride * c + 4u * (s / 32u))};
   }
-  constexpr uintptr_t context_reg(unsigned c, uintptr_t reg) const {
-    return base_ + kContextBase + kContextStride * c + reg;
+  static constexpr uint32_t context_reg(unsigned c, uintptr_t reg) {
+    return static_cast<uint32_t>(kContextBase + kContextStride * c + reg);
   }
 
   uintptr_t base_;
@@ -77,7 +87,7 @@ class Plic {
 };
 
 // The GRLIB NOEL-V context numbering: 4 contexts per hart in the order
-// M, S, U, H (facts safesu.md 6; the order is an inference there).
+// M, S, U, H (docs/hw/safesu.md §6; the order is an inference there).
 enum class PlicMode : unsigned { kMachine = 0, kSupervisor = 1, kUser = 2, kHypervisor = 3 };
 constexpr unsigned grlib_plic_context(unsigned hart, PlicMode mode) {
   return 4u * hart + static_cast<unsigned>(mode);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* RISC-V start-up (direct-mode xtvec): stack, trap vector, .bss, main(),
- * exit. M-mode bare metal, or S-mode under SBI with BOARD_SMODE (priv.h).
- * The trap entry is trap_entry.S. */
+ * exit. M-mode bare metal, or S-mode under SBI with BOARD_SMODE (priv.h),
+ * where the SBI implementation passes the hart id in a0 (S-mode cannot read
+ * mhartid): it is kept for board::interrupted_context. The trap entry is
+ * trap_entry.S. */
 #include "riscv/priv.h"
 #if __riscv_xlen == 64
 #define REG_S sd
@@ -12,8 +14,6 @@
 #define REG_L lw
 #define RB 4
 #endif
-#define FRAME_WORDS 36
-#define FRAME_SIZE (((FRAME_WORDS * RB) + 15) & ~15)
 
   .section .text.start, "ax"
   .globl _start
@@ -36,6 +36,10 @@ _start:
   addi t0, t0, RB
   j 1b
 2:
+#if defined(BOARD_SMODE) && BOARD_SMODE
+  la t0, board_boot_hartid
+  REG_S a0, 0(t0)
+#endif
   call main
   call board_exit_from_main
 3:

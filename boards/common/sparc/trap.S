@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* qemu-leon3 trap table and trap entry.
+/* The LEON3 boards' trap table and trap entry (qemu-leon3, leon3-grlib).
  *
  * Window traps (tt 5/6) are the classic SPARC V8 spill/fill handlers
  * (NWINDOWS = 8, one invalid window). Every other trap goes to trap_entry,
@@ -117,6 +117,26 @@ window_underflow:
 	jmp	%l1				/* re-execute the RESTORE */
 	 rett	%l2
 
+/* Spill every register window to its stack, so a frame-pointer walk reads
+ * current save areas (board::interrupted_context): NWINDOWS - 1 saves, then
+ * as many restores; the window traps above do the spilling and filling.
+ * Needs ET = 1 (the C trap dispatch runs so). A leaf: returns with %o7. */
+	.section .text.board_flush_windows, "ax"	/* its own: --gc-sections drops it when unused */
+	.align 4
+	.global board_flush_windows
+	.type board_flush_windows, #function
+board_flush_windows:
+	.rept NWINDOWS - 1
+	save	%sp, -MIN_FRAME, %sp
+	.endr
+	.rept NWINDOWS - 1
+	restore
+	.endr
+	retl
+	 nop
+	.size board_flush_windows, . - board_flush_windows
+
+	.section .text.trap, "ax"
 /* Everything else: interrupts (0x11..0x1F), MMU traps (0x09, 0x29), and the
  * unexpected ones, which the C dispatch reports. */
 	.global trap_entry

@@ -19,9 +19,9 @@ extern "C" {
 #endif
 
 #if PMU_C_PTR32
-#define PMU_CM_HANDLE_SIZE 96
-#else
 #define PMU_CM_HANDLE_SIZE 128
+#else
+#define PMU_CM_HANDLE_SIZE 192
 #endif
 
 typedef struct pmu_cm {

@@ -21,9 +21,9 @@ extern "C" {
 #endif
 
 #if PMU_C_PTR32
-#define PMU_SAFESU_HANDLE_SIZE 1040
+#define PMU_SAFESU_HANDLE_SIZE 1128
 #else
-#define PMU_SAFESU_HANDLE_SIZE 1456
+#define PMU_SAFESU_HANDLE_SIZE 1552
 #endif
 
 typedef struct pmu_safesu {

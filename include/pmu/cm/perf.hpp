@@ -1,142 +1,429 @@
 // SPDX-License-Identifier: Apache-2.0
-// pmu::cm::Perf — driver for the CM GCR performance counters: two 32-bit
-// event counters (P0, P1) and a 32-bit cycle counter, extended to 64 bits in
-// software.
+// pmu::cm::Perf — driver for the CM GCR performance counters: the cycle
+// counter and two 32-bit event counters (P0, P1), a counter unit
+// (pmu/counter_unit.hpp) with counter index = GCR_DB_PC_OV bit.
 //
-// A Perf is made from the GCR base address, which is board data (CP0
-// CMGCRBase on classic MIPS, device-tree data on P8700-class RISC-V); making
-// one touches no hardware. Every call validates its arguments before any
-// register access and returns a Status or Result.
+// Two paths, one implementation (the class template BasicPerf):
+//   Perf                   = BasicPerf<RuntimeGcr>: the GCR base is run-time
+//                            data (CP0 CMGCRBase, device tree). Compiled once,
+//                            in src/cm (extern template below).
+//   FixedPerf<kGcr[, kPresent]> = BasicPerf<FixedGcr<...>>: the base is known
+//                            at build time; every register address folds to
+//                            an immediate and a bad base does not compile.
 //
-// Control updates (start/stop/reset, overflow stop, interrupt enable) are one
-// read and one write of GCR_DB_PC_CTL. The value written never carries a
-// Reset bit the caller did not ask for (whether the Reset bits read back is
-// not documented, so they are never copied from a read), nor Perf_Num_Cnt.
+// Making a Perf touches no hardware. Every call validates first: kBadArg
+// touches no register; kUnavailable when the board declares the block absent
+// (or the storage a feature needs is not attached).
 //
-// 64-bit totals: read(), read64(), preload() and handle_overflow_irq() all
-// observe the raw counter. A plain (raw - last) mod 2^32 delta cannot see a
-// whole period between two observations, and hook-to-hook spacing is about
-// one period, so the hook also uses the overflow bit: a flagged counter that
-// did not visibly wrap since the last observation gets 2^32 added, unless a
-// read already saw that wrap (a per-counter credit). This assumes PC_OV is
-// set when the counter wraps to 0 (the model's choice; see docs/cm.md).
-// Nothing is lost while every wrap is seen by a read or by the hook before
-// the next one. read()/read64()/preload() and the hook update the same state:
-// do not let the hook interrupt them on the same Perf (mask CM_PCInt around
-// them, or read from the callbacks).
+// Opt-in state, in storage the caller owns (the object itself holds only the
+// base and two pointers):
+//   attach_callbacks(&callbacks)  on_overflow() and the hook's callbacks
+//   track_totals(&totals)         read64(): 64-bit totals, exact across wraps
+//                                 seen by a read64() or by the hook
+// nullptr detaches. Without totals read64() is kUnavailable and no call
+// spends anything on them beyond one null test.
+//
+// Concurrency: read64(), preload(), reset() and the hook update the same
+// totals; do not let the hook interrupt them on the same object (mask
+// CM_PCInt around them, or call them from the callbacks).
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "pmu/cm/layout.hpp"
+#include "pmu/counter_unit.hpp"
 #include "pmu/irq.hpp"
+#include "pmu/reg/mmio_reg.hpp"
 #include "pmu/status.hpp"
 #include "pmu/util/wide_counter.hpp"
 
 namespace pmu::cm {
 
-// A counter. The values are the IrqCallback 'source' passed to callbacks.
-enum class Counter : uint8_t { kP0 = 0, kP1 = 1, kCycle = 2 };
-constexpr unsigned kNumCounters = 3;
+/// True for a usable GCR base: non-zero and 32 KiB aligned.
+__attribute__((always_inline)) constexpr bool valid_gcr_base(uintptr_t gcr_base) { return gcr_base != 0 && gcr_base % kGcrAlign == 0; }
 
-// A set of counters; the bits equal the GCR_DB_PC_OV bit positions.
-struct CounterSet {
-  uint8_t bits;
-  constexpr bool empty() const { return bits == 0; }
-  constexpr bool has(CounterSet o) const { return (bits & o.bits) == o.bits && o.bits != 0; }
-  constexpr bool valid() const { return (bits & ~0x7u) == 0; }
-  constexpr CounterSet operator|(CounterSet o) const { return CounterSet{static_cast<uint8_t>(bits | o.bits)}; }
-  constexpr CounterSet operator&(CounterSet o) const { return CounterSet{static_cast<uint8_t>(bits & o.bits)}; }
-  constexpr bool operator==(CounterSet o) const { return bits == o.bits; }
-  constexpr bool operator!=(CounterSet o) const { return bits != o.bits; }
+/// Caller-provided callback table: the overflow callback of each counter,
+/// by counter index. Attach with attach_callbacks(); value-initialise it.
+struct Callbacks {
+  IrqCallback by_counter[kNumCounters];  ///< callback of counter i (fn == nullptr: none)
 };
-constexpr CounterSet kNone{0};
-constexpr CounterSet kCycle{static_cast<uint8_t>(kCyclCntOverflow.mask())};
-constexpr CounterSet kP0{static_cast<uint8_t>(kP0Overflow.mask())};
-constexpr CounterSet kP1{static_cast<uint8_t>(kP1Overflow.mask())};
-constexpr CounterSet kAll = kCycle | kP0 | kP1;
 
-constexpr bool counter_valid(Counter c) { return static_cast<unsigned>(c) < kNumCounters; }
-// The one-counter set of c (empty for an invalid c).
-constexpr CounterSet to_set(Counter c) {
-  return c == Counter::kP0 ? kP0 : c == Counter::kP1 ? kP1 : c == Counter::kCycle ? kCycle : kNone;
-}
+template <typename Gcr>
+class BasicPerf;
 
-class Perf {
+/// Caller-provided storage for the 64-bit totals of the three counters.
+/// Attach with track_totals(). A fresh Totals
+/// stands for counters at zero: attach it before the counters start, or
+/// reset them after attaching.
+class Totals {
  public:
-  // gcr_base: physical (or mapped) GCR base; must be non-zero and 32 KiB
-  // aligned, else every call that would touch a register returns kBadArg.
-  // block_present: the board's statement that the GDB perf block exists
-  // (e.g. board::config::kCmPerfBlockPresent: P8700's public map marks
-  // 0x6000-0x7FFF reserved); if false those calls return kUnavailable.
-  constexpr explicit Perf(uintptr_t gcr_base, bool block_present = true)
-      : gdb_(gcr_base != 0 && gcr_base % kGcrAlign == 0 ? gcr_base + kGdbOffset : 0),
-        present_(block_present),
-        wide_{util::WideCounter32(), util::WideCounter32(), util::WideCounter32()},
-        callbacks_{} {}
-
-  // Base of the Global Debug Block (GCR base + 0x6000), 0 if the base is bad.
-  constexpr uintptr_t gdb_base() const { return gdb_; }
-  // kUnavailable if the board says the block is absent, kBadArg for a bad
-  // base, else kOk. Every register-touching call checks this first.
-  constexpr Status usable() const {
-    return !present_ ? Status::kUnavailable : gdb_ == 0 ? Status::kBadArg : Status::kOk;
-  }
-
-  // Perf_Num_Cnt must read 2: kMismatch otherwise (absent or other block).
-  Status probe() const;
-
-  // Select the event (an id from the event table) and the opaque qualifier of
-  // P0 or P1. Does not change the count. Unknown event -> kBadArg.
-  Status program(Counter c, unsigned event_id, uint32_t qualifier);
-
-  // One control write: stop 'stop', reset 'reset', start 'start'
-  // (reset + start in one write resets then counts, as the hardware allows).
-  // start and stop must not overlap; at least one set must be non-empty.
-  Status control(CounterSet start, CounterSet stop, CounterSet reset);
-  Status start(CounterSet s) { return control(s, kNone, kNone); }
-  Status stop(CounterSet s) { return control(kNone, s, kNone); }
-  Status reset(CounterSet s) { return control(kNone, kNone, s); }
-  Status reset_and_start(CounterSet s) { return control(s, kNone, s); }
-
-  // Write a raw value into a counter (e.g. 2^32 - period for sampling); the
-  // 64-bit total carries on from where it was.
-  Status preload(Counter c, uint32_t value);
-
-  // Raw 32-bit value (also updates the 64-bit total).
-  Result<uint32_t> read(Counter c);
-  // 64-bit total since the last reset.
-  Result<uint64_t> read64(Counter c);
-
-  // GCR_DB_PC_OV as a set; clear_overflow writes exactly the given 1s.
-  Result<CounterSet> read_overflow() const;
-  Status clear_overflow(CounterSet s) const;
-
-  // Perf_Ovf_Stop: all counters stop when any overflows.
-  Status set_overflow_stop(bool on) const;
-  // Perf_Int_En: CM_PCInt asserts while an overflow bit is set.
-  Status set_interrupt_enable(bool on) const;
-
-  // Register the callback for a counter's overflow (fn == nullptr removes it).
-  Status on_overflow(Counter c, IrqCallback cb);
-
-  // The CM_PCInt hook: snapshot PC_OV once, update the 64-bit totals of the
-  // flagged counters, call their callbacks, then clear exactly the
-  // snapshotted bits. Returns the set it handled (empty if spurious).
-  Result<CounterSet> handle_overflow_irq();
+  /// All totals zero, for counters that read zero.
+  constexpr Totals() : wide_{util::WideCounter32(), util::WideCounter32(), util::WideCounter32()}, reset_in_hook_(0) {}
 
  private:
-  Status modify_ctl(uint32_t set_bits, uint32_t clear_bits) const;
-  uint32_t read_raw(Counter c) const;
-  void restart_wide(CounterSet reset);
-  void observe(Counter c, uint32_t raw);
-  void observe_overflowed(Counter c, uint32_t raw);
-
-  uintptr_t gdb_;
-  bool present_;
+  template <typename Gcr>
+  friend class BasicPerf;
   util::WideCounter32 wide_[kNumCounters];
-  IrqCallback callbacks_[kNumCounters];
+  // Counters reset (by a callback) since the hook's snapshot: their snapshot
+  // flag was cleared by the Reset bit, so the fold must not act on it.
+  uint8_t reset_in_hook_;
 };
+
+/// Base policy of the run-time path: the GCR base and the block's presence
+/// are values (board data known at start-up).
+class RuntimeGcr {
+ public:
+  /// An unconfigured base: every register call returns kBadArg.
+  constexpr RuntimeGcr() : gdb_(0), status_(Status::kBadArg) {}
+  /// gcr_base must satisfy valid_gcr_base(), else every register call returns
+  /// kBadArg; block_present false (the board says the block is absent) makes
+  /// them kUnavailable.
+  constexpr explicit RuntimeGcr(uintptr_t gcr_base, bool block_present = true)
+      : gdb_(block_present && valid_gcr_base(gcr_base) ? gcr_base + kGdbOffset : 0),
+        status_(!block_present              ? Status::kUnavailable
+                : valid_gcr_base(gcr_base) ? Status::kOk
+                                            : Status::kBadArg) {}
+  /// Base of the Global Debug Block (GCR base + 0x6000); 0 unless usable.
+  constexpr uintptr_t gdb() const { return gdb_; }
+  /// What every register call returns before touching anything, if not kOk.
+  constexpr Status status() const { return status_; }
+
+ private:
+  uintptr_t gdb_;
+  Status status_;
+};
+
+/// Base policy of the compile-time path: the GCR base and presence are
+/// template arguments, so every address is a constant.
+template <uintptr_t kGcrBase, bool kBlockPresent = true>
+struct FixedGcr {
+  static_assert(valid_gcr_base(kGcrBase), "a GCR base is non-zero and 32 KiB aligned");
+  /// Base of the Global Debug Block (GCR base + 0x6000); 0 if absent.
+  static constexpr uintptr_t gdb() { return kBlockPresent ? kGcrBase + kGdbOffset : 0; }
+  /// kOk, or kUnavailable if the board declares the block absent.
+  static constexpr Status status() { return kBlockPresent ? Status::kOk : Status::kUnavailable; }
+};
+
+/// The CM perf block driver over a base policy (RuntimeGcr or FixedGcr).
+/// Use the aliases Perf and FixedPerf.
+template <typename Gcr>
+class BasicPerf {
+ public:
+  /// The hardware counters are 32-bit.
+  using raw_type = uint32_t;
+
+  /// FixedGcr: the object for the build-time base. RuntimeGcr: an
+  /// unconfigured object (every register call returns kBadArg).
+  constexpr BasicPerf() : gcr_(), callbacks_(nullptr), totals_(nullptr) {}
+  /// Run-time path: see RuntimeGcr(gcr_base, block_present). Touches nothing.
+  constexpr explicit BasicPerf(uintptr_t gcr_base, bool block_present = true)
+      : gcr_(gcr_base, block_present), callbacks_(nullptr), totals_(nullptr) {}
+
+  /// Base of the Global Debug Block (GCR base + 0x6000); 0 unless usable().
+  constexpr uintptr_t gdb_base() const { return gcr_.gdb(); }
+  /// kUnavailable if the board declares the block absent, kBadArg for a bad
+  /// base, else kOk: what every register call checks first.
+  constexpr Status usable() const { return gcr_.status(); }
+
+  // ---- opt-in storage (no register access) ----
+
+  /// Use 'table' for overflow callbacks (nullptr: none; the hook then calls
+  /// nobody). The table stays the caller's; its entries are kept.
+  void attach_callbacks(Callbacks* table) { callbacks_ = table; }
+  /// Keep 64-bit totals in 'totals' (nullptr: stop; read64() is then
+  /// kUnavailable). Its contents are kept: see Totals.
+  void track_totals(Totals* totals) { totals_ = totals; }
+
+  // ---- counter-unit contract ----
+
+  /// Raw 32-bit count of counter i (0 cycle, 1 P0, 2 P1): one load.
+  /// kBadArg for i > 2.
+  Result<uint32_t> read(unsigned i) const;
+  /// 64-bit total of counter i since its last reset: one load, folded into
+  /// the attached Totals. kBadArg for i > 2, kUnavailable without totals.
+  Result<uint64_t> read64(unsigned i);
+  /// Start the counters of 'mask' (bit i = counter i): R+W PC_CTL.
+  /// kBadArg for an empty mask or bits above bit 2.
+  Status start(uint32_t mask) const;
+  /// Stop the counters of 'mask': R+W PC_CTL. kBadArg as start().
+  Status stop(uint32_t mask) const;
+  /// Register cb for counter i's overflow (cb.fn == nullptr removes it).
+  /// No register access. kBadArg for i > 2, kUnavailable without a table.
+  Status on_overflow(unsigned i, IrqCallback cb);
+  /// The CM_PCInt hook, in the order of pmu/irq.hpp: snapshot PC_OV once;
+  /// call the callbacks of the snapshot, lowest index first; fold the
+  /// snapshotted counters into the totals (if tracked); clear exactly the
+  /// snapshot (W1C). Returns the mask served (0: spurious, nothing cleared).
+  Result<uint32_t> handle_overflow_irq();
+  /// ISR adapter of the shape void(*)(void*): pass the object as argument.
+  /// Runs the same hook as handle_overflow_irq() without building a Result
+  /// (compiled with the rest of the run-time path, not in the caller).
+  static void overflow_isr(void* self);
+
+  // ---- the rest of the block ----
+
+  /// Perf_Num_Cnt must read 2: one read of PC_CTL; kMismatch otherwise.
+  Status probe() const;
+  /// Select the event (an id of the event table) and the opaque qualifier of
+  /// event counter i (P0 or P1): W QUALi, R+W PC_EVENT (only Pi_Event
+  /// changes). kBadArg for the cycle counter, i > 2 or an unknown event.
+  Status program(unsigned i, unsigned event_id, uint32_t qualifier) const;
+  /// Zero the counters of 'mask' (and their overflow flags): R+W PC_CTL;
+  /// their totals restart at 0. kBadArg as start().
+  Status reset(uint32_t mask);
+  /// Zero and start the counters of 'mask' in one write (R+W PC_CTL).
+  Status reset_and_start(uint32_t mask);
+  /// Start 'start', stop 'stop', reset 'reset' in one write (R+W PC_CTL).
+  /// kBadArg: bits above bit 2, start and stop overlapping, all three empty.
+  Status control(uint32_t start_mask, uint32_t stop_mask, uint32_t reset_mask);
+  /// Write a raw value into counter i (e.g. 2^32 - period for sampling): one
+  /// write; with totals, one read first, and the total carries on from the
+  /// count so far (the jump is not counted). kBadArg for i > 2.
+  Status preload(unsigned i, uint32_t value);
+  /// GCR_DB_PC_OV as a counter mask: one read.
+  Result<uint32_t> read_overflow() const;
+  /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C).
+  /// kBadArg as start().
+  Status clear_overflow(uint32_t mask) const;
+  /// Perf_Ovf_Stop: every counter stops when any overflows (R+W PC_CTL).
+  Status set_overflow_stop(bool on) const;
+  /// Perf_Int_En: CM_PCInt asserts while an overflow flag is set (R+W PC_CTL).
+  Status set_interrupt_enable(bool on) const;
+
+ private:
+  // Non-empty, no bit above bit 2: one compare.
+  __attribute__((always_inline)) static constexpr bool valid_mask(uint32_t mask) { return mask - 1u < kAllMask; }
+  // One read-modify-write of PC_CTL: clear 'clear', then set 'set' (the
+  // register type drops the never-write-back bits of the old value). The
+  // lambdas are forced inline too: GCC outlines one that two calls share.
+  __attribute__((always_inline)) void update_ctl(uint32_t set, uint32_t clear) const {
+    reg::modify(gdb_base(), kRegs.ctl,
+                [set, clear](reg::Value<PcCtlTag> v) __attribute__((always_inline)) {
+                  return v.with_bits(clear, false).with_bits(set, true);
+                });
+  }
+  // One read-modify-write of PC_CTL setting or clearing one enable.
+  __attribute__((always_inline)) void update_ctl_flag(uint32_t bit, bool on) const {
+    reg::modify(gdb_base(), kRegs.ctl,
+                [bit, on](reg::Value<PcCtlTag> v) __attribute__((always_inline)) { return v.with_bits(bit, on); });
+  }
+  void restart_totals(uint32_t reset_mask);
+  Status preload_tracked(unsigned i, uint32_t value);
+  // The hook: steps 1-4, the mask served (0: spurious or not usable). Both
+  // entry points run it. The snapshot is taken here; the rest, in
+  // dispatch(), is a tail call, so a spurious entry saves no register.
+  uint32_t serve_overflow();
+  uint32_t dispatch(uint32_t snap);
+
+  // Empty for FixedGcr: the object is then the two pointers (and stays
+  // standard-layout, which the C API's handles need).
+  [[no_unique_address]] Gcr gcr_;
+  Callbacks* callbacks_;
+  Totals* totals_;
+};
+
+/// The run-time path: the GCR base is a value.
+using Perf = BasicPerf<RuntimeGcr>;
+/// The compile-time path: the GCR base (and the block's presence) are
+/// build-time constants.
+template <uintptr_t kGcrBase, bool kBlockPresent = true>
+using FixedPerf = BasicPerf<FixedGcr<kGcrBase, kBlockPresent>>;
+
+static_assert(check_counter_unit<Perf>(), "pmu::cm::Perf is a counter unit");
+
+// ---- the one implementation of each operation ------------------------------------------------
+
+template <typename Gcr>
+Result<uint32_t> BasicPerf<Gcr>::read(unsigned i) const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (i >= kNumCounters) return Status::kBadArg;
+  return reg::read(gdb_base(), kRegs.counter(i)).raw;
+}
+
+template <typename Gcr>
+Result<uint64_t> BasicPerf<Gcr>::read64(unsigned i) {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (i >= kNumCounters) return Status::kBadArg;
+  Totals* const t = totals_;
+  if (t == nullptr) return Status::kUnavailable;
+  return t->wide_[i].observe(reg::read(gdb_base(), kRegs.counter(i)).raw);
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::start(uint32_t mask) const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (!valid_mask(mask)) return Status::kBadArg;
+  update_ctl(ctl::count_on_bits(mask), 0);
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::stop(uint32_t mask) const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (!valid_mask(mask)) return Status::kBadArg;
+  update_ctl(0, ctl::count_on_bits(mask));
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::on_overflow(unsigned i, IrqCallback cb) {
+  if (i >= kNumCounters) return Status::kBadArg;
+  Callbacks* const table = callbacks_;
+  if (table == nullptr) return Status::kUnavailable;
+  table->by_counter[i] = cb;
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Result<uint32_t> BasicPerf<Gcr>::handle_overflow_irq() {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  return serve_overflow();
+}
+
+template <typename Gcr>
+void BasicPerf<Gcr>::overflow_isr(void* self) {
+  (void)static_cast<BasicPerf*>(self)->serve_overflow();
+}
+
+template <typename Gcr>
+uint32_t BasicPerf<Gcr>::serve_overflow() {
+  const uintptr_t gdb = gdb_base();  // 0 unless usable
+  if (gdb == 0) return 0;
+  // 1. Snapshot: the only read of PC_OV; reserved bits are not ours.
+  const uint32_t snap = reg::read(gdb, kRegs.ov).raw & kAllMask;
+  if (snap == 0) return 0;
+  return dispatch(snap);
+}
+
+template <typename Gcr>
+__attribute__((noinline)) uint32_t BasicPerf<Gcr>::dispatch(uint32_t snap) {
+  if (totals_ != nullptr) totals_->reset_in_hook_ = 0;
+  // 2. Callbacks, lowest index first. The table is read for each: a
+  // callback may detach it.
+  if ((snap & kCycleMask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kCycleCounter](kCycleCounter);
+  if ((snap & kP0Mask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kP0Counter](kP0Counter);
+  if ((snap & kP1Mask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kP1Counter](kP1Counter);
+  // 3. Fold, tracked totals only: a flagged counter whose wrap no
+  // observation showed gets 2^32 (WideCounter32::observe_flagged). A counter
+  // a callback reset has no flag to act on any more: its total restarted.
+  if (Totals* const t = totals_; t != nullptr) {
+    const uint32_t fold = snap & ~static_cast<uint32_t>(t->reset_in_hook_);
+    for (unsigned i = 0; i < kNumCounters; ++i) {
+      if ((fold >> i) & 1u) t->wide_[i].observe_flagged(reg::read(gdb_base(), kRegs.counter(i)).raw);
+    }
+  }
+  // 4. Acknowledge exactly the snapshot.
+  reg::clear_w1c(gdb_base(), kRegs.ov, snap);
+  return snap;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::probe() const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  return reg::read(gdb_base(), kRegs.ctl).get(ctl::kPerfNumCnt) == ctl::kExpectedNumCnt ? Status::kOk
+                                                                                       : Status::kMismatch;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::program(unsigned i, unsigned event_id, uint32_t qualifier) const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (!is_event_counter(i) || !event_known(event_id)) return Status::kBadArg;
+  // Qualifier first, so the new event never counts under the old qualifier.
+  reg::write(gdb_base(), kRegs.qualifier(i), reg::Value<PcQualTag>{qualifier});
+  const reg::Field<PcEventTag> field = event_sel::field(i);
+  reg::modify(gdb_base(), kRegs.event,
+              [field, event_id](reg::Value<PcEventTag> v) __attribute__((always_inline)) { return v.with(field, event_id); });
+  return Status::kOk;
+}
+
+template <typename Gcr>
+void BasicPerf<Gcr>::restart_totals(uint32_t reset_mask) {
+  Totals* const t = totals_;
+  if (t == nullptr) return;
+  for (unsigned i = 0; i < kNumCounters; ++i) {
+    if ((reset_mask >> i) & 1u) t->wide_[i].restart(0, 0);
+  }
+  t->reset_in_hook_ = static_cast<uint8_t>(t->reset_in_hook_ | reset_mask);
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::reset(uint32_t mask) {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (!valid_mask(mask)) return Status::kBadArg;
+  update_ctl(ctl::reset_bits(mask), 0);
+  restart_totals(mask);
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::reset_and_start(uint32_t mask) {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (!valid_mask(mask)) return Status::kBadArg;
+  update_ctl(ctl::reset_bits(mask) | ctl::count_on_bits(mask), 0);
+  restart_totals(mask);
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::control(uint32_t start_mask, uint32_t stop_mask, uint32_t reset_mask) {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (((start_mask | stop_mask | reset_mask) & ~kAllMask) != 0 || (start_mask & stop_mask) != 0 ||
+      (start_mask | stop_mask | reset_mask) == 0)
+    return Status::kBadArg;
+  update_ctl(ctl::count_on_bits(start_mask) | ctl::reset_bits(reset_mask), ctl::count_on_bits(stop_mask));
+  restart_totals(reset_mask);
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::preload(unsigned i, uint32_t value) {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (i >= kNumCounters) return Status::kBadArg;
+  if (totals_ != nullptr) return preload_tracked(i, value);
+  reg::write(gdb_base(), kRegs.counter(i), reg::Value<PcCounterTag>{value});
+  return Status::kOk;
+}
+
+// With totals: account the count so far, write, and carry the total on.
+template <typename Gcr>
+Status BasicPerf<Gcr>::preload_tracked(unsigned i, uint32_t value) {
+  util::WideCounter32& w = totals_->wide_[i];
+  w.observe(reg::read(gdb_base(), kRegs.counter(i)).raw);
+  reg::write(gdb_base(), kRegs.counter(i), reg::Value<PcCounterTag>{value});
+  w.rebase(value);
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Result<uint32_t> BasicPerf<Gcr>::read_overflow() const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  return reg::read(gdb_base(), kRegs.ov).raw & kAllMask;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::clear_overflow(uint32_t mask) const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  if (!valid_mask(mask)) return Status::kBadArg;
+  reg::clear_w1c(gdb_base(), kRegs.ov, mask);
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::set_overflow_stop(bool on) const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  update_ctl_flag(ctl::kPerfOvfStop.mask(), on);
+  return Status::kOk;
+}
+
+template <typename Gcr>
+Status BasicPerf<Gcr>::set_interrupt_enable(bool on) const {
+  if (const Status s = usable(); s != Status::kOk) return s;
+  update_ctl_flag(ctl::kPerfIntEn.mask(), on);
+  return Status::kOk;
+}
+
+// The run-time path is compiled once, in src/cm/perf.cpp.
+extern template class BasicPerf<RuntimeGcr>;
 
 }  // namespace pmu::cm

@@ -67,19 +67,22 @@ struct Field {
   constexpr Field(unsigned p, unsigned w, Access a = Tag::kAccess)
       : pos(static_cast<uint8_t>(p)), width(static_cast<uint8_t>(w)), access(a) {}
 
-  // Largest value the field holds.
-  constexpr word_t max() const {
+  // Largest value the field holds. The accessors are always inlined: at -Os
+  // GCC would otherwise call them out of line with run-time masks (measured
+  // on the SafeSU driver), and a typed access must cost what a hand-written
+  // mask costs.
+  __attribute__((always_inline)) constexpr word_t max() const {
     return width >= kWordBits ? static_cast<word_t>(~word_t{0})
                               : static_cast<word_t>((word_t{1} << width) - 1);
   }
   // The field's bits in the register.
-  constexpr word_t mask() const { return static_cast<word_t>(max() << pos); }
+  __attribute__((always_inline)) constexpr word_t mask() const { return static_cast<word_t>(max() << pos); }
   constexpr bool fits(uint64_t v) const { return v <= static_cast<uint64_t>(max()); }
   // Well formed: non-empty and inside the register.
   constexpr bool valid() const { return width > 0 && pos + width <= kWordBits; }
 
-  constexpr word_t encode(word_t v) const { return static_cast<word_t>((v & max()) << pos); }
-  constexpr word_t extract(word_t raw) const { return static_cast<word_t>((raw >> pos) & max()); }
+  __attribute__((always_inline)) constexpr word_t encode(word_t v) const { return static_cast<word_t>((v & max()) << pos); }
+  __attribute__((always_inline)) constexpr word_t extract(word_t raw) const { return static_cast<word_t>((raw >> pos) & max()); }
 };
 
 // A one-bit field.
@@ -105,14 +108,14 @@ struct Value {
   using word_t = typename Tag::word_t;
   word_t raw;
 
-  constexpr word_t get(Field<Tag> f) const { return f.extract(raw); }
-  constexpr bool test(Field<Tag> f) const { return f.extract(raw) != 0; }
-  constexpr Value with(Field<Tag> f, word_t v) const {
+  __attribute__((always_inline)) constexpr word_t get(Field<Tag> f) const { return f.extract(raw); }
+  __attribute__((always_inline)) constexpr bool test(Field<Tag> f) const { return f.extract(raw) != 0; }
+  __attribute__((always_inline)) constexpr Value with(Field<Tag> f, word_t v) const {
     return Value{static_cast<word_t>((raw & static_cast<word_t>(~f.mask())) | f.encode(v))};
   }
-  constexpr Value with_flag(Field<Tag> f, bool on) const { return with(f, on ? 1 : 0); }
+  __attribute__((always_inline)) constexpr Value with_flag(Field<Tag> f, bool on) const { return with(f, on ? 1 : 0); }
   // Set or clear the bits of a mask of this register (e.g. a per-counter mask).
-  constexpr Value with_bits(word_t bits, bool on) const {
+  __attribute__((always_inline)) constexpr Value with_bits(word_t bits, bool on) const {
     return Value{static_cast<word_t>(on ? (raw | bits) : (raw & static_cast<word_t>(~bits)))};
   }
   constexpr bool operator==(Value o) const { return raw == o.raw; }
@@ -139,7 +142,7 @@ struct RegArray {
   uint32_t offset;
   uint32_t count;
 
-  constexpr Reg<Tag> at(unsigned i) const { return Reg<Tag>{offset + 4u * i}; }
+  __attribute__((always_inline)) constexpr Reg<Tag> at(unsigned i) const { return Reg<Tag>{offset + 4u * i}; }
   constexpr bool contains(unsigned i) const { return i < count; }
 };
 

@@ -1,188 +1,341 @@
 // SPDX-License-Identifier: Apache-2.0
-// The SafeSU driver: one object per unit instance, made from a base address
-// and a Layout (layout.hpp). Making one touches no hardware. Every call
-// validates its arguments before any register access and returns a Status
-// (kBadArg: nothing touched) or a Result<T>.
+// The SafeSU driver: one object per unit instance. Making one touches no
+// hardware. Every call validates its arguments before any register access
+// and returns a Status (kBadArg: nothing touched) or a Result<T>.
+//
+// Two ways to make one, one implementation (BasicSafeSU over a place, place.hpp):
+//   SafeSU su{base, k4c128};                    run time: base and layout
+//                                               checked once, here
+//   FixedSafeSU<0x80100000, k4c128> su;         build time: every offset and
+//                                               mask is an immediate
+// SafeSU's code is compiled once in src/safesu/ (extern template); a
+// FixedSafeSU's is inline in the application.
+//
+// Opt-in state: the object holds only what addressing needs (run time: base
+// and layout pointer; build time: nothing) plus two pointers to storage the
+// application gives it: attach_callbacks(Callbacks*) and
+// track_totals(Totals*). Without them the hooks call nobody and read64()
+// answers kUnavailable. 32 bytes on rv64 (16 on rv32); a FixedSafeSU 16 (8),
+// all zero, so a static one lands in .bss.
 //
 // Access costs (R = 32-bit read, W = 32-bit write) are listed per call and
-// verified by tests/host/safesu_driver_test.cpp. Remember that every bus
-// write to the SafeSU steals one count from every counter (facts 3.2): batch
-// configuration (route_table, set_weights) and configure while disabled.
+// verified by tests/safesu/host/safesu_driver_test.cpp. Every bus write to
+// the SafeSU steals one count from every counter (docs/hw/safesu.md §3.2):
+// configure while stopped and use the batched calls (route_table,
+// set_weights).
 //
 // Not thread/IRQ safe: configuration calls are read-modify-writes of shared
-// registers (CFG0, CFG1, weights, crossbar). If an interrupt hook and
-// thread code both configure the unit, mask the SafeSU lines around the
-// thread's calls.
+// registers (CFG0, CFG1, weights, crossbar). If an interrupt hook and thread
+// code both configure the unit, mask the SafeSU lines around the thread's
+// calls.
 #pragma once
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pmu/counter_unit.hpp"
 #include "pmu/irq.hpp"
 #include "pmu/reg/mmio_reg.hpp"
+#include "pmu/safesu/callbacks.hpp"
 #include "pmu/safesu/layout.hpp"
+#include "pmu/safesu/place.hpp"
+#include "pmu/safesu/totals.hpp"
 #include "pmu/status.hpp"
-#include "pmu/util/wide_counter.hpp"
+#include "pmu/util/bits.hpp"
 
 namespace pmu::safesu {
 
-// One crossbar assignment: counter/output 'output' counts event 'event'.
+/// One crossbar assignment: counter/output 'output' counts event 'event'.
 struct Route {
-  uint8_t output;
-  uint16_t event;
+  uint8_t output;  ///< crossbar output = counter (and MCCU/RDC input below 2N)
+  uint16_t event;  ///< SoC event input
 };
 
-// What handle_mccu_irq() does after the callbacks (facts 3.5: the IRQ is
-// sticky and only an MCCU disable/enable toggle clears it).
-enum class MccuIrqPolicy : uint8_t {
-  kRefill,     // reload the core's limit and clear the IRQ (default)
-  kClearOnly,  // clear only: fires again at the core's next weighted event if still exhausted
-};
-
-class SafeSU {
+/// The SafeSU driver over a place (RuntimePlace or FixedPlace). Use the
+/// aliases SafeSU and FixedSafeSU. Counter k is bit k of the overflow mask.
+template <typename Place>
+class BasicSafeSU {
  public:
-  constexpr SafeSU(uintptr_t base, const Layout& layout) : base_(base), l_(&layout) {}
-  SafeSU(const SafeSU&) = delete;
-  SafeSU& operator=(const SafeSU&) = delete;
+  /// The counters are 32-bit (pmu::is_counter_unit).
+  using raw_type = uint32_t;
 
-  constexpr uintptr_t base() const { return base_; }
-  constexpr const Layout& layout() const { return *l_; }
+  /// A run-time unit (RuntimePlace): keeps base and layout if the layout is
+  /// valid and the base a non-zero multiple of its decode window; otherwise
+  /// every call returns kBadArg and touches nothing. Touches no hardware. A
+  /// kept layout is referred to, not copied: it must outlive the object (a
+  /// named configuration or a constexpr Layout of the application's).
+  constexpr BasicSafeSU(uintptr_t at, const Layout& map) : place_(at, map) {}
+  /// A build-time unit (FixedPlace): nothing to check at run time.
+  constexpr BasicSafeSU() = default;
+  BasicSafeSU(const BasicSafeSU&) = delete;
+  BasicSafeSU& operator=(const BasicSafeSU&) = delete;
 
-  // ---- Counters (counters.cpp) -------------------------------------------------
-  Status enable_counters();   // 1R 1W (CFG0)
-  Status disable_counters();  // 1R 1W
-  // All counters to 0, really: 1R + W(set reset, counting off) + 1R (the
-  // write-free cycle the RTL needs) + W(release), + 1W (re-enable) if counting
-  // was on. Counting is off while the reset is held, so the shadow copy is 0
-  // and counting restarts from exactly 0 (facts 3.2). Also zeroes the 64-bit totals.
-  Status reset_counters();
-  Result<uint32_t> read_counter(unsigned k);          // 1R; updates the 64-bit total
-  Status read_counters(uint32_t* out, unsigned n);    // counters 0..n-1: n R
-  Status write_counter(unsigned k, uint32_t value);   // 1W; the 64-bit total restarts at value
-  Result<uint64_t> read_counter64(unsigned k);        // 1R; software-extended total
-  Status sync_counters64();                           // N R: observe every counter once
-  Status set_selftest_mode(SelftestMode mode);        // 1R 1W, straight to the new mode
+  /// The unit's base address (0 if unusable).
+  constexpr uintptr_t base() const { return place_.base(); }
+  /// The unit's layout (kNoUnit if unusable).
+  constexpr const Layout& layout() const { return place_.layout(); }
+  /// Made from a valid layout and a base that fits it; otherwise every call
+  /// returns kBadArg and touches nothing.
+  constexpr bool usable() const { return place_.usable(); }
 
-  // ---- Crossbar (crossbar.cpp) ------------------------------------------------
-  // Route output (= counter, and MCCU/RDC input for output < 2N) to event.
-  // Bounds: output < n_counters, event < n_soc_ev. Non-straddling field: 1R 1W.
-  // Straddling field: 2R 2W, written in the order whose one-cycle
-  // intermediate value is not event 0 (constant HIGH on SELENE).
+  // ---- Opt-in storage (no hardware access) ----------------------------------------
+  /// Use 'c' for the callbacks (nullptr detaches). kBadArg if unusable.
+  Status attach_callbacks(Callbacks* c);
+  /// Keep 64-bit totals in 't' (nullptr detaches). Zero storage starts every
+  /// total at its counter's raw value at the first observation. kBadArg if
+  /// unusable.
+  Status track_totals(Totals* t);
+  /// The attached callback table (nullptr: none).
+  Callbacks* callbacks() const { return cbs_; }
+  /// The attached totals (nullptr: none).
+  Totals* totals() const { return totals_; }
+
+  // ---- Counters (impl/counters.hpp) ---------------------------------------------
+  /// The mask start() and stop() take: every counter (Layout::counter_mask).
+  constexpr uint32_t all_counters() const { return layout().counter_mask; }
+  /// Start counting. The hardware enables all counters at once (CFG0 bit 0),
+  /// so mask must be all_counters(), else kBadArg. 1R 1W.
+  Status start(uint32_t mask);
+  /// Stop counting; mask as for start(). 1R 1W.
+  Status stop(uint32_t mask);
+  /// All counters to exactly 0 (§3.2): R + W(reset held, counting off) + R
+  /// (the write-free cycle the RTL needs) + W(release), + W(re-enable) if
+  /// counting was on: 2R 2W or 2R 3W. Restarts tracked totals at 0 (+1R:
+  /// the overflow vector, as for write()).
+  Status reset();
+  /// Raw value of counter k: 1R, nothing else.
+  Result<uint32_t> read(unsigned k);
+  /// Raw values of counters 0..n-1 into out: n R.
+  Status read_all(uint32_t* out, unsigned n);
+  /// 64-bit total of counter k: 1R folded into the total. kUnavailable
+  /// without track_totals().
+  Result<uint64_t> read64(unsigned k);
+  /// Preload counter k: 1W. A tracked total restarts at value, and the
+  /// overflow vector is read before the write (1R 1W), so that a flag
+  /// latched before it (e.g. the one an overflow callback is being called
+  /// for) does not count a period later. A write of 0xFFFFFFFF sets the
+  /// flag itself (§8) and needs no read.
+  Status write(unsigned k, uint32_t value);
+  /// Fold every counter into its total: n R. Once per 2^32 events keeps the
+  /// totals exact without the overflow interrupt. kUnavailable without
+  /// track_totals().
+  Status sync64();
+  /// Self-test input mode (CFG0[31:30]), straight to the new mode (never
+  /// through 00): 1R 1W.
+  Status set_selftest_mode(SelftestMode mode);
+
+  // ---- Crossbar (impl/crossbar.hpp) ------------------------------------------------
+  /// Route output (= counter, and MCCU/RDC input for output < 2N) to event.
+  /// Bounds: output < n_counters, event < n_soc_ev. 1R 1W; a straddling
+  /// field 2R 2W, written in the order whose one-cycle intermediate is not
+  /// event 0 (constant HIGH on SELENE) unless event 0 is the destination.
   Status route(unsigned output, unsigned event);
-  // Many routes at once: each touched register is read once and written once
-  // with its final value (ascending register order). All entries are checked
-  // before any access.
+  /// Many routes at once, each touched register written once with its final
+  /// value; read first only if the table leaves some of its fields as they
+  /// are. Straddling fields get route()'s guarantee (the writes are
+  /// ordered). kBadArg, nothing touched, for an entry out of range or two
+  /// entries for the same output.
   Status route_table(const Route* routes, size_t n);
-  Result<uint32_t> routed_event(unsigned output);  // 1R or 2R
+  /// The event output k is routed to: 1R (2R if straddling).
+  Result<uint32_t> routed_event(unsigned output);
 
-  // ---- Overflow (overflow.cpp) --------------------------------------------------
-  Status set_overflow_mask(uint32_t mask);               // 1W; bits >= n_counters: kBadArg
-  Status set_overflow_irq(unsigned counter, bool on);    // 1R 1W (mask register)
-  // Enable the overflow unit. Flags latched while it was disabled would
-  // appear at once (facts 3.3), so by default they are discarded first:
-  // 1R + W(pulse bit 3) + W(enable, release). discard_stale=false: 1R 1W.
+  // ---- Overflow (impl/overflow.hpp) -------------------------------------------------
+  /// Overflow interrupt mask, bit k = counter k: 1W; bits >= n_counters: kBadArg.
+  Status set_overflow_mask(uint32_t mask);
+  /// One counter's mask bit: 1R 1W.
+  Status set_overflow_irq(unsigned counter, bool on);
+  /// Enable the overflow unit. Flags latched while it was disabled would
+  /// appear at once (§3.3), so by default they are discarded first:
+  /// 1R + W(pulse bit 3) + W(enable, release). discard_stale=false: 1R 1W.
   Status enable_overflow(bool discard_stale = true);
-  Status disable_overflow();                             // 1R 1W
-  Status clear_overflow();                               // 1R 2W: CFG0 bit-3 pulse
-  Result<uint32_t> overflow_vector();                    // 1R (reads 0 while disabled)
+  /// Disable the overflow unit (line and vector read 0; flags still latch): 1R 1W.
+  Status disable_overflow();
+  /// Clear every overflow flag: CFG0 bit-3 pulse, 1R 2W.
+  Status clear_overflow();
+  /// The overflow vector (reads 0 while the unit is disabled): 1R.
+  Result<uint32_t> overflow_vector();
 
-  // ---- Quota (quota.cpp): deprecated in the hardware, still present ------------
+  // ---- Quota (impl/quota.hpp): deprecated in the hardware, still present -----------
+  /// Quota mask: 1W. Deprecated in the RTL: use the MCCU.
   [[deprecated("SafeSU quota unit is deprecated in hardware; use the MCCU")]]
-  Status set_quota_mask(uint32_t mask);    // 1W
+  Status set_quota_mask(uint32_t mask);
+  /// Quota limit: 1W. Deprecated in the RTL: use the MCCU.
   [[deprecated("SafeSU quota unit is deprecated in hardware; use the MCCU")]]
-  Status set_quota_limit(uint32_t limit);  // 1W
+  Status set_quota_limit(uint32_t limit);
+  /// Clear the quota IRQ: CFG0 bit-4 pulse, 1R 2W. Deprecated in the RTL.
   [[deprecated("SafeSU quota unit is deprecated in hardware; use the MCCU")]]
-  Status clear_quota();                    // 1R 2W: CFG0 bit-4 pulse
+  Status clear_quota();
 
-  // ---- MCCU (mccu.cpp) ------------------------------------------------------------
-  // Weight of input i (0..2N-1; inputs 2c, 2c+1 belong to core c), 0..255.
-  // Shared with the RDC, where it is the threshold. 1R 1W, no transient 0.
+  // ---- MCCU (impl/mccu.hpp) -----------------------------------------------------------
+  /// Weight of input i (0..2N-1; inputs 2c, 2c+1 belong to core c), 0..255.
+  /// Shared with the RDC, where it is the threshold. 1R 1W, no transient 0.
   Status set_weight(unsigned input, unsigned weight);
-  // Weights of inputs 0..n-1 at once: 1W per whole register, 1R 1W for a
-  // partial last one.
+  /// Weights of inputs 0..n-1 (1 <= n <= n_inputs): 1W per whole register,
+  /// 1R 1W for a partial last one.
   Status set_weights(const uint8_t* weights, unsigned n);
-  Result<uint8_t> weight(unsigned input);  // 1R
-  // Budget: write limit c, then pulse update bit c only (RDC bits and the
-  // other cores' bits are written back as read): 1W + 1R 2W.
+  /// Weight of input i: 1R.
+  Result<uint8_t> weight(unsigned input);
+  /// Budget of a core: W limit, then pulse only that core's update bit (RDC
+  /// bits and the other cores' bits written back as read): 1W + 1R 2W.
   Status set_budget(unsigned core, uint32_t limit);
-  Result<uint32_t> remaining_budget(unsigned core);  // 1R (read-only register)
-  Status enable_mccu();   // 1R 1W
-  Status disable_mccu();  // 1R 1W (also clears every core's sticky IRQ)
-  Status set_hw_quota(bool on);  // 1R 1W, CFG1 bit 31
-  Status reset_mccu();    // 1R 2W: CFG1 bit-1 pulse (remaining budgets -> 0)
-  // Reload the limits of the cores in core_mask AND clear the sticky IRQ:
-  // 1R + W(MCCU off, update bits on) + W(restore). The toggle is global, so
-  // another core's latched IRQ is cleared too; an exhausted core raises it
-  // again at its next weighted event (remaining 0 < cost).
-  Status refill(unsigned core);  // = refill_cores(1 << core)
+  /// Remaining budget of a core (read-only register): 1R.
+  Result<uint32_t> remaining_budget(unsigned core);
+  /// MCCU on: 1R 1W.
+  Status enable_mccu();
+  /// MCCU off (also clears every core's sticky IRQ): 1R 1W.
+  Status disable_mccu();
+  /// CFG1 bit 31 (routes the MCCU lines in the SoC wrapper, §3.7): 1R 1W.
+  Status set_hw_quota(bool on);
+  /// MCCU soft reset (remaining budgets -> 0): CFG1 bit-1 pulse, 1R 2W.
+  Status reset_mccu();
+  /// refill_cores(1 << core).
+  Status refill(unsigned core);
+  /// Reload the limits of the cores in core_mask AND clear the sticky IRQ:
+  /// R + W(MCCU off, update bits on) + W(restore), 1R 2W. The toggle is
+  /// global: another core's latched IRQ is cleared too; an exhausted core
+  /// raises it again at its next weighted event.
   Status refill_cores(uint32_t core_mask);
 
-  // ---- RDC (rdc.cpp) ------------------------------------------------------------
-  // kUnavailable on old 4-core RTL, whose enable bit is also its reset bit.
-  Status enable_rdc();   // 1R 1W
-  Status disable_rdc();  // 1R 1W: clears IRQ and vector, keeps watermarks
-  Status reset_rdc();    // 1R 2W: clears watermarks, vector and IRQ
-  Status clear_rdc_irq();  // 1R 2W: disable/enable toggle (watermarks kept)
-  // Threshold of input i = its (shared) weight; 0 never fires on RTL
-  // since May 2025 (Params::weight0_never_fires).
+  // ---- RDC (impl/rdc.hpp) ---------------------------------------------------------------
+  /// RDC on: 1R 1W. kUnavailable on old 4-core RTL, whose enable bit is
+  /// also its reset bit (this holds for every RDC call below that writes).
+  Status enable_rdc();
+  /// RDC off (clears IRQ and vector, keeps watermarks): 1R 1W.
+  Status disable_rdc();
+  /// RDC soft reset (clears watermarks, vector and IRQ): 1R 2W.
+  Status reset_rdc();
+  /// Clear the RDC IRQ by a disable/enable toggle (watermarks kept): 1R 2W.
+  Status clear_rdc_irq();
+  /// Threshold of input i = its (shared) weight; 0 never fires on RTL since
+  /// May 2025 (Params::weight0_never_fires). = set_weight().
   Status set_rdc_threshold(unsigned input, unsigned threshold) { return set_weight(input, threshold); }
-  Result<uint8_t> watermark(unsigned input);           // 1R
-  Status read_watermarks(uint8_t* out, unsigned n);    // inputs 0..n-1: ceil(n/4) R
-  // One bit per INPUT (bits 2c, 2c+1 = core c), not per core: 1R.
+  /// Watermark of input i: 1R.
+  Result<uint8_t> watermark(unsigned input);
+  /// Watermarks of inputs 0..n-1: ceil(n/4) R.
+  Status read_watermarks(uint8_t* out, unsigned n);
+  /// The RDC vector, one bit per INPUT (bits 2c, 2c+1 = core c): 1R.
   Result<uint32_t> rdc_vector();
-  Result<bool> rdc_fired(unsigned input);  // 1R
+  /// Whether input i's bit is set in the RDC vector: 1R.
+  Result<bool> rdc_fired(unsigned input);
 
-  // ---- Interrupt hooks (irq.cpp) ------------------------------------------------
-  // Registration touches no hardware.
+  // ---- Interrupt hooks (impl/irq.hpp), in pmu/irq.hpp's order --------------------------
+  /// Register counter k's overflow callback (no hardware access).
+  /// kUnavailable without attach_callbacks().
   Status on_overflow(unsigned counter, IrqCallback cb);
+  /// Register core c's MCCU callback. kUnavailable without attach_callbacks().
   Status on_mccu(unsigned core, IrqCallback cb);
+  /// Register input i's RDC callback. kUnavailable without attach_callbacks().
   Status on_rdc(unsigned input, IrqCallback cb);
-  Status on_ft(IrqCallback cb);  // kUnavailable without FT
+  /// Register the FT callback. kUnavailable without FT or without attach_callbacks().
+  Status on_ft(IrqCallback cb);
+  /// What the MCCU hook does after its callback. kUnavailable without
+  /// attach_callbacks() (the policy lives there; the default is kRefill).
   Status set_mccu_irq_policy(MccuIrqPolicy p);
 
-  // Call from the board's/RTOS's handler of the SafeSU line. Each returns the
-  // snapshot it acted on.
-  // Overflow: R vector; if non-zero: callback(counter) per flagged counter,
-  // then clear (1R 2W), then per flagged counter R counter (64-bit total,
-  // which the overflow interrupt alone keeps exact: the flag stands for the
-  // pass through 0xFFFFFFFF). A counter still holding 0xFFFFFFFF would
-  // re-set its flag every cycle (an interrupt storm until its next event):
-  // the hook writes it to 0, keeping its 64-bit total, and clears again
-  // (1W + 1R 2W more, only then).
+  /// The overflow line's hook. 1. R vector (snapshot); 0: return 0, nothing
+  /// acknowledged. 2. Callback per flagged counter, lowest first. 3. R each
+  /// flagged counter and fold it into its total. 4. Clear every flag: CFG0
+  /// bit-3 pulse. Usual cost 1R + 1R per flagged counter + 1R 2W (3R 2W for
+  /// one flag). A flagged counter still on 0xFFFFFFFF (parked: it re-flags
+  /// every cycle, §8) makes step 4 freeze counting, re-read it exactly, move
+  /// it to 0 (its total is kept) and clear while frozen: R + W(counting off,
+  /// clear held) + R per parked counter (+ W 0 if still parked) + W(restore).
+  /// Returns the mask served.
   Result<uint32_t> handle_overflow_irq();
-  // MCCU line of core c: R remaining budget, callback(core), then per policy
-  // refill_cores(1 << c) or a disable/enable toggle (1R 2W). Returns the
-  // remaining budget seen.
+  /// The MCCU line of core c: callback(core), then per the policy refill
+  /// (refill_cores) or clear only (MCCU enable toggle), 1R 2W. The IRQ state
+  /// is not readable (§3.5): there is no snapshot. Returns the mask served
+  /// (1 << core).
   Result<uint32_t> handle_mccu_irq(unsigned core);
-  // RDC line: R vector; if non-zero: callback(input) per set bit, then
-  // toggle RDC enable (1R 2W; clears IRQ and vector, keeps watermarks).
+  /// The RDC line: R vector (snapshot); 0: return 0. Callback per set input,
+  /// lowest first, then toggle the RDC enable (clears IRQ and vector, keeps
+  /// watermarks): 1R + 1R 2W. Returns the mask served.
   Result<uint32_t> handle_rdc_irq();
-  // FT line: which = 1 (FT1, corrected) or 2 (FT2, uncorrectable; a 1-cycle
-  // pulse the board must latch). No register holds FT state; the hook only
-  // calls the callback with 'which'. kUnavailable without FT.
+  /// FT line: which = 1 (FT1, corrected) or 2 (FT2, uncorrectable; a
+  /// 1-cycle pulse the board must latch). No register holds FT state: only
+  /// the callback runs. kUnavailable without FT.
   Status handle_ft_irq(unsigned which);
 
- private:
-  uint32_t rd(unsigned idx) const { return hal::mmio_read32(base_ + 4u * idx); }
-  void wr(unsigned idx, uint32_t v) const { hal::mmio_write32(base_ + 4u * idx, v); }
-  // The helpers take a field's mask (f.mask(), folded at compile time for
-  // the fixed fields) so the flag updates are plain and/or.
-  Status modify_cfg(unsigned idx, uint32_t mask, bool on);  // 1R 1W
-  void pulse_cfg(unsigned idx, uint32_t mask);              // 1R 2W: set, release
-  void toggle_cfg_off(unsigned idx, uint32_t mask);         // 1R 2W: clear, restore
-
-  uintptr_t base_;
-  const Layout* l_;
-  MccuIrqPolicy mccu_policy_ = MccuIrqPolicy::kRefill;
-  // 32-bit counters whose overflow flag sets when they become 0xFFFFFFFF.
-  struct Wide : util::WideCounter32 {
-    constexpr Wide() : util::WideCounter32(32, util::FlagAt::kAllOnes) {}
+  /// ISR adapter of the overflow line: self is the SafeSU object.
+  static void overflow_isr(void* self) { pmu::overflow_isr<BasicSafeSU>(self); }
+  /// The context of one core's MCCU line: the unit and the core.
+  struct MccuLine {
+    BasicSafeSU* unit;  ///< the SafeSU
+    unsigned core;  ///< the core whose line this is
   };
-  Wide wide_[kMaxCounters];
-  IrqCallback overflow_cb_[kMaxCounters]{};
-  IrqCallback mccu_cb_[kMaxCores]{};
-  IrqCallback rdc_cb_[kMaxInputs]{};
-  IrqCallback ft_cb_{};
+  /// ISR adapter of an MCCU line: line is a MccuLine (kept by the caller).
+  static void mccu_isr(void* line) {
+    const MccuLine* l = static_cast<const MccuLine*>(line);
+    (void)l->unit->handle_mccu_irq(l->core);
+  }
+  /// ISR adapter of the RDC line: self is the SafeSU object.
+  static void rdc_isr(void* self) { (void)static_cast<BasicSafeSU*>(self)->handle_rdc_irq(); }
+
+ private:
+  // CFG0 is register 0 in every build (BASE_CFG, §1.1 of docs/hw/safesu.md):
+  // a constant, so no call loads its offset or keep_out from the layout.
+  static constexpr reg::Reg<Cfg0> kCfg0{0};
+  static_assert(kCfg0.keep_out == Cfg0::kNoWriteBack);
+
+  // One read-modify-write setting or clearing 'bits' (1R 1W).
+  template <typename Tag>
+  __attribute__((always_inline)) void set_bits(reg::Reg<Tag> r, uint32_t bits, bool on) {
+    reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_bits(bits, on); });
+  }
+  // R CFG1, W it with 'on' set and 'off' cleared, W it back as read (less
+  // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
+  // a toggle (§7 rule 5). 1R 2W.
+  __attribute__((always_inline)) void cfg1_toggle(uint32_t on, uint32_t off) {
+    const reg::Reg<Cfg1> r = layout().cfg1;
+    const reg::Value<Cfg1> v{reg::read(base(), r).raw & ~r.keep_out};
+    reg::write(base(), r, v.with_bits(on, true).with_bits(off, false));
+    reg::write(base(), r, v);
+  }
+  // The latched overflow flags (0 while the overflow unit is disabled).
+  __attribute__((always_inline)) uint32_t flags_now() {
+    return reg::read(base(), layout().overflow_vector.at(0)).raw;
+  }
+  // Tracked totals follow flag clears.
+  __attribute__((always_inline)) void flags_cleared() {
+    if (totals_ != nullptr) totals_->flags_cleared();
+  }
+  // The hooks after their first callback: the other callbacks, then fold
+  // and acknowledge.
+  void after_first_overflow_callback(uint32_t seen);
+  void after_first_rdc_callback(uint32_t seen);
+  // Its acknowledgement when a flagged counter is parked on all ones.
+  void clear_with_parked(uint32_t parked);
+
+  // No bytes for a FixedPlace; the object stays standard-layout (the C API
+  // builds it inside a handle).
+  [[no_unique_address]] Place place_;
+  Callbacks* cbs_ = nullptr;
+  Totals* totals_ = nullptr;
 };
 
+/// The run-time SafeSU (base and layout chosen at run time). Compiled once
+/// in src/safesu/.
+using SafeSU = BasicSafeSU<RuntimePlace>;
+/// A SafeSU whose base and layout are known at build time.
+template <uintptr_t Base, const Layout& L>
+using FixedSafeSU = BasicSafeSU<FixedPlace<Base, L>>;
+
+extern template class BasicSafeSU<RuntimePlace>;
+
+}  // namespace pmu::safesu
+
+#include "pmu/safesu/impl/counters.hpp"
+#include "pmu/safesu/impl/crossbar.hpp"
+#include "pmu/safesu/impl/irq.hpp"
+#include "pmu/safesu/impl/mccu.hpp"
+#include "pmu/safesu/impl/overflow.hpp"
+#include "pmu/safesu/impl/quota.hpp"
+#include "pmu/safesu/impl/rdc.hpp"
+
+namespace pmu::safesu {
+static_assert(check_counter_unit<SafeSU>(), "the SafeSU is a counter unit (pmu/counter_unit.hpp)");
+static_assert(check_counter_unit<FixedSafeSU<0x80100000, k4c128>>(), "both places");
+static_assert(sizeof(SafeSU) == 4 * sizeof(void*), "base, layout, callbacks, totals");
+static_assert(sizeof(FixedSafeSU<0x80100000, k4c128>) == 2 * sizeof(void*), "callbacks, totals");
+static_assert(__is_standard_layout(SafeSU) && __is_standard_layout(FixedSafeSU<0x80100000, k4c128>));
 }  // namespace pmu::safesu

@@ -45,6 +45,11 @@ class BasicWideCounter {
     passed_ = false;
   }
 
+  /// Software wrote 'raw' into the hardware counter (a preload): later deltas
+  /// start there. The total stays, and so does a pass already counted, so a
+  /// hook that then sees the flag of that pass does not count it again.
+  constexpr void rebase(uint64_t raw) { last_ = static_cast<Raw>(raw & mask()); }
+
   // Account a new raw observation; returns the 64-bit total.
   constexpr uint64_t observe(uint64_t raw64) {
     const Raw raw = static_cast<Raw>(raw64 & mask());

@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// Behavioural model of the CM GCR performance block (facts: cm-gcr-perf.md
-// section 5), shared by the host tests and the QEMU stub device.
+// Behavioural model of the CM GCR performance block (docs/hw/cm-gcr-perf.md
+// §5), shared by the host tests and the QEMU stub device.
 //
 // Mapping: the model's offset 0 is the Global Debug Block base, i.e. GCR base
 // + 0x6000, so model offsets equal the documented register offsets
 // (0x100..0x1AC). Map it over the whole block (kWindowSize = 0x2000); every
 // other offset reads 0 and ignores writes, like unimplemented GCR space.
+//
+// Counters are numbered as their GCR_DB_PC_OV bits, like the driver's:
+// 0 the cycle counter, 1 P0, 2 P1. Counter i's CountOn bit is PC_CTL bit
+// 4 + 2i, its Reset bit 5 + 2i.
 //
 // Model choices where the documents are silent or ambiguous (tests must not
 // depend on them; the driver does not):
@@ -30,19 +34,21 @@ namespace pmu::models {
 class CmPerfModel final : public MmioModel {
  public:
   static constexpr uint32_t kWindowSize = 0x2000;
-  static constexpr uint32_t kCtl = 0x100;
-  static constexpr uint32_t kOv = 0x120;
-  static constexpr uint32_t kEvent = 0x130;
-  static constexpr uint32_t kCycle = 0x180;
-  static constexpr uint32_t kQual0 = 0x190;
-  static constexpr uint32_t kCnt0 = 0x198;
-  static constexpr uint32_t kQual1 = 0x1A0;
-  static constexpr uint32_t kCnt1 = 0x1A8;
+  // Register offsets from the GDB base (GCR_DB_PC_*).
+  static constexpr uint32_t kPcCtl = 0x100;
+  static constexpr uint32_t kPcOv = 0x120;
+  static constexpr uint32_t kPcEvent = 0x130;
+  static constexpr uint32_t kPcCycle = 0x180;
+  static constexpr uint32_t kPcQual0 = 0x190;
+  static constexpr uint32_t kPcCnt0 = 0x198;
+  static constexpr uint32_t kPcQual1 = 0x1A0;
+  static constexpr uint32_t kPcCnt1 = 0x1A8;
+  static constexpr unsigned kCounters = 3;  // 0 cycle, 1 P0, 2 P1
   static constexpr uint32_t kIrqPcInt = 1u << 0;  // irq_outputs() bit of CM_PCInt
 
   constexpr CmPerfModel()
-      : ctl_(0), ov_(0), event_(0), cycle_(0), qual_{0, 0}, cnt_{0, 0}, acc_{0, 0},
-        rate_num_{}, rate_den_{}, counted_{0, 0, 0}, stops_(0) {}
+      : ctl_(0), ov_(0), event_(0), count_{0, 0, 0}, qual_{0, 0}, acc_{0, 0}, rate_num_{}, rate_den_{},
+        counted_{0, 0, 0}, stops_(0) {}
 
   uint32_t read(uint32_t offset, unsigned size) override;
   void write(uint32_t offset, unsigned size, uint32_t value) override;
@@ -55,16 +61,16 @@ class CmPerfModel final : public MmioModel {
   // Back to reset state (rates kept).
   void reset();
 
-  // Inspection without a bus access (no side effects).
+  // Inspection without a bus access (no side effects); i is a counter
+  // index (0 cycle, 1 P0, 2 P1), 0 outside 0..2.
   uint32_t ctl() const { return ctl_; }
   uint32_t ov() const { return ov_; }
-  uint32_t cycle() const { return cycle_; }
-  uint32_t count(unsigned i) const { return i < 2 ? cnt_[i] : 0; }
-  uint32_t qualifier(unsigned i) const { return i < 2 ? qual_[i] : 0; }
-  // Ground truth for 64-bit checks: events (i = 0, 1) or cycles (i = 2)
-  // counted since the counter's last Reset bit; writes to a counter
-  // register (preloads) do not change it.
-  uint64_t counted(unsigned i) const { return i < 3 ? counted_[i] : 0; }
+  uint32_t count(unsigned i) const { return i < kCounters ? count_[i] : 0; }
+  // The qualifier of event counter i (1 P0, 2 P1).
+  uint32_t qualifier(unsigned i) const { return i == 1 || i == 2 ? qual_[i - 1] : 0; }
+  // Ground truth for 64-bit checks: what counter i counted since its last
+  // Reset bit; writes to a counter register (preloads) do not change it.
+  uint64_t counted(unsigned i) const { return i < kCounters ? counted_[i] : 0; }
   // How many times Perf_Ovf_Stop has stopped the counters.
   uint32_t ovf_stops() const { return stops_; }
 
@@ -72,19 +78,20 @@ class CmPerfModel final : public MmioModel {
   uint32_t read_reg(uint32_t offset) const;
   uint64_t cycles_to_first_wrap() const;
   bool apply(uint64_t cycles);  // returns true if any counter wrapped
-  unsigned event_of(unsigned i) const { return (event_ >> (8 * i)) & 0xFFu; }
-  bool p_on(unsigned i) const { return (ctl_ >> (6 + 2 * i)) & 1u; }
+  unsigned event_of(unsigned i) const { return (event_ >> (8 * (i - 1))) & 0xFFu; }
+  bool on(unsigned i) const { return (ctl_ >> (4 + 2 * i)) & 1u; }
+  // Events event counter i (1, 2) counts in n cycles; keeps the fraction.
+  uint64_t take_events(unsigned i, uint64_t n);
 
   uint32_t ctl_;  // Perf_Int_En, Perf_Ovf_Stop, CountOn bits only
   uint32_t ov_;
   uint32_t event_;
-  uint32_t cycle_;
+  uint32_t count_[kCounters];
   uint32_t qual_[2];
-  uint32_t cnt_[2];
-  uint32_t acc_[2];  // fractional events (< den) per counter
+  uint32_t acc_[2];  // fractional events (< den) of P0, P1
   uint16_t rate_num_[256];
   uint16_t rate_den_[256];  // 0 stands for 1
-  uint64_t counted_[3];
+  uint64_t counted_[kCounters];
   uint32_t stops_;
 };
 

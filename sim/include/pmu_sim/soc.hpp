@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 
+#include "board.hpp"
 #include "pmu_sim/safesu_soc.hpp"
 
 namespace pmu_sim::soc {
@@ -22,15 +23,21 @@ enum Unit : unsigned {
   kAmeCsrs = 1u << 3,   // XiangShan CUTE AME counter CSRs (RV64)
 };
 
-// Where the board puts the units and which board lines their outputs drive
-// (the board's data: board::config).
+// Where the board puts the units and which board lines their outputs drive:
+// the board's records (board::config, board_instances.hpp). The SafeSU is
+// the 4-core, 128-event build; the CM's perf block is at gcr_base +
+// pmu::cm::kGdbOffset. A unit the board does not place is not asked for.
 struct Placement {
-  uintptr_t safesu_base;
-  SafesuLines safesu_lines;
-  uintptr_t cm_gcr_base;  // the perf block is at + pmu::cm::kGdbOffset
-  uint8_t cm_line;
-  uint8_t ame_line;
+  board::SafesuInstance safesu;
+  board::CmInstance cm;
+  board::AmeInstance ame;
 };
+
+// The model-output wiring of a board's SafeSU record.
+constexpr SafesuWiring safesu_wiring(const board::SafesuInstance& su) {
+  static_assert(kNoLine == board::kNotWired, "one 'not wired' value");
+  return safesu_wiring(SafesuLines{su.irq.overflow, su.irq.quota, su.irq.rdc, su.irq.mccu0}, su.cores);
+}
 
 // Map the models of 'units' and print one "emulated: ..." line per unit.
 // Returns false (and says so) if a model could not be mapped.

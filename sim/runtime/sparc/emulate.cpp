@@ -85,15 +85,11 @@ bool emulate(board::TrapFrame* f) {
 
 }  // namespace
 
-namespace board {
-
 // The board's exception hook (board.hpp); the time of every exception it
 // sees is accounted (the board's trap path does no bookkeeping).
-extern "C" bool board_exception_hook(TrapFrame* f) {
-  const uint64_t t0 = cycles();
+extern "C" bool board_exception_hook(board::TrapFrame* f) {
+  const uint64_t t0 = board::cycles();
   const bool handled = emulate(f);
-  harness::detail::account_exception(cycles() - t0);
+  harness::detail::account_exception(board::cycles() - t0);
   return handled;
 }
-
-}  // namespace board

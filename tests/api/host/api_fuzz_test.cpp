@@ -69,6 +69,10 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
   bus.map(kBase, models::SafesuModel::kWindowSize, &model);
   test::ScopedBackend use(bus);
   SafeSU su(kBase, l);
+  Callbacks callbacks;
+  Totals totals;
+  ASSERT_EQ(su.attach_callbacks(&callbacks), Status::kOk);
+  ASSERT_EQ(su.track_totals(&totals), Status::kOk);
   Args a(0x5AFE5u + l.n_soc_ev + l.n_cores);
   uint32_t snap[40];
   uint8_t bytes[16];
@@ -83,10 +87,10 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
         break;
       }
       case 2: call(bus, "routed_event", [&] { return status_of(su.routed_event(a.index(n_counters))); }); break;
-      case 3: call(bus, "read_counter", [&] { return status_of(su.read_counter(a.index(n_counters))); }); break;
-      case 4: call(bus, "read_counters", [&] { return su.read_counters(a.coin() ? snap : nullptr, a.index(n_counters)); }); break;
-      case 5: call(bus, "write_counter", [&] { return su.write_counter(a.index(n_counters), a.word()); }); break;
-      case 6: call(bus, "read_counter64", [&] { return status_of(su.read_counter64(a.index(n_counters))); }); break;
+      case 3: call(bus, "read", [&] { return status_of(su.read(a.index(n_counters))); }); break;
+      case 4: call(bus, "read_all", [&] { return su.read_all(a.coin() ? snap : nullptr, a.index(n_counters)); }); break;
+      case 5: call(bus, "write", [&] { return su.write(a.index(n_counters), a.word()); }); break;
+      case 6: call(bus, "read64", [&] { return status_of(su.read64(a.index(n_counters))); }); break;
       case 7: call(bus, "selftest", [&] { return su.set_selftest_mode(static_cast<SelftestMode>(a.pick(6))); }); break;
       case 8: call(bus, "overflow_mask", [&] { return su.set_overflow_mask(a.word()); }); break;
       case 9: call(bus, "overflow_irq", [&] { return su.set_overflow_irq(a.index(n_counters), a.coin()); }); break;
@@ -120,7 +124,8 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
                });
         break;
       case 25: call(bus, "counters", [&] {
-                 return a.coin() ? su.enable_counters() : (a.coin() ? su.disable_counters() : su.reset_counters());
+                 const uint32_t mask = a.coin() ? su.all_counters() : a.word();
+                 return a.coin() ? su.start(mask) : (a.coin() ? su.stop(mask) : su.reset());
                });
         break;
       case 26: model.set_event(a.pick(l.n_soc_ev), a.coin()); break;
@@ -140,25 +145,26 @@ TEST(CmApiFuzz, RandomCallsKeepTheContract) {
   bus.map(kGcr + kGdbOffset, models::CmPerfModel::kWindowSize, &model);
   test::ScopedBackend use(bus);
   Perf perf(kGcr);
+  Callbacks callbacks{};
+  Totals totals;
   Args a(0xC0FFEE);
   for (int i = 0; i < 20000; ++i) {
-    const auto counter = static_cast<Counter>(a.index(3));
-    const CounterSet set{static_cast<uint8_t>(a.pick(10))};
-    switch (a.pick(9)) {
+    const unsigned counter = a.index(kNumCounters);  // around 0..2 and past it
+    const uint32_t mask = a.pick(10);                // empty, valid and too wide
+    switch (a.pick(11)) {
       case 0: call(bus, "program", [&] { return perf.program(counter, a.index(18), a.word()); }); break;
-      case 1: call(bus, "control", [&] {
-                return perf.control(set, CounterSet{static_cast<uint8_t>(a.pick(10))}, CounterSet{static_cast<uint8_t>(a.pick(10))});
-              });
-        break;
+      case 1: call(bus, "control", [&] { return perf.control(mask, a.pick(10), a.pick(10)); }); break;
       case 2: call(bus, "read64", [&] { return status_of(perf.read64(counter)); }); break;
       case 3: call(bus, "preload", [&] { return perf.preload(counter, a.word()); }); break;
-      case 4: call(bus, "clear_overflow", [&] { return perf.clear_overflow(set); }); break;
+      case 4: call(bus, "clear_overflow", [&] { return perf.clear_overflow(mask); }); break;
       case 5: call(bus, "on_overflow", [&] { return perf.on_overflow(counter, {nop, nullptr}); }); break;
       case 6: call(bus, "hook", [&] { return status_of(perf.handle_overflow_irq()); }); break;
       case 7: call(bus, "modes", [&] {
                 return a.coin() ? perf.set_overflow_stop(a.coin()) : perf.set_interrupt_enable(a.coin());
               });
         break;
+      case 8: perf.attach_callbacks(a.coin() ? &callbacks : nullptr); break;
+      case 9: perf.track_totals(a.coin() ? &totals : nullptr); break;
       default: bus.advance(a.pick(5000)); break;
     }
   }

@@ -20,6 +20,6 @@ extern "C" [[noreturn]] void app_main() {
   const auto found = pmu::grlib::find_safesu();
   static pmu::safesu::SafeSU su(found.ok() ? found.value().base : 0x80100000, pmu::safesu::k6c256);
   (void)su.route(0, 1);
-  (void)su.enable_counters();
-  for (;;) (void)su.read_counter(0);
+  (void)su.start(su.all_counters());
+  for (;;) (void)su.read(0);
 }

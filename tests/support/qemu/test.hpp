@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The QEMU test framework: TEST_CASE(unit, name) { ... } registers a test in
-// the image (a const descriptor in section .pmu_tests: no static
-// constructor); CHECK, CHECK_EQ and CHECK_OK record failures and carry on.
+// the image (a const descriptor in section pmu_tests: no static
+// constructor; the linker collects the section and defines
+// __start_pmu_tests/__stop_pmu_tests itself, so board linker scripts know
+// nothing of tests); CHECK, CHECK_EQ and CHECK_OK record failures and carry on.
 // runner.cpp is the image's main(): it prints "PASS <board> <unit>.<name>"
 // or "FAIL <board> <unit>.<name>" for each test, then "SUMMARY <board> <p>
 // passed, <f> failed", and exits 0 only if all passed. Tests drive the
@@ -30,7 +32,7 @@ void check_eq_failed(const char* file, int line, const char* a, const char* b,
 #define PMU_TEST_CAT(a, b) PMU_TEST_CAT2(a, b)
 #define TEST_CASE(unit, name)                                                   \
   static void PMU_TEST_CAT(test_fn_, name)();                                   \
-  __attribute__((used, section(".pmu_tests"))) static const ::qemu_test::TestCase \
+  __attribute__((used, section("pmu_tests"))) static const ::qemu_test::TestCase \
       PMU_TEST_CAT(test_desc_, name) = {#unit, #name,                           \
                                         &PMU_TEST_CAT(test_fn_, name)};         \
   static void PMU_TEST_CAT(test_fn_, name)()

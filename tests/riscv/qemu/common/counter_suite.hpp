@@ -27,7 +27,7 @@ struct LcofiCtx {
 };
 // The LCOFI line's handler: the file's hook; the masks it served accumulate.
 template <class File>
-void on_lcofi(void* ctx, unsigned) {
+void on_lcofi(void* ctx) {
   auto* c = static_cast<LcofiCtx<File>*>(ctx);
   c->handled |= c->counters->handle_overflow_irq().value_or(0);
 }

@@ -25,7 +25,7 @@ struct HookCtx {
   volatile unsigned callbacks;
   volatile unsigned last_counter;
 };
-void on_line(void* ctx, unsigned) {
+void on_line(void* ctx) {
   auto* h = static_cast<HookCtx*>(ctx);
   h->handled |= h->ame->handle_overflow_irq().value_or(0);
 }
@@ -75,11 +75,11 @@ TEST_CASE(riscv_ame, illegal_optype_is_rejected_before_any_access) {
 TEST_CASE(riscv_ame, overflow_hook_entered_by_a_real_trap) {
   pmu::models::RiscvCsrModel model(ame_cfg());
   model.set_ame_event_rate(11, 1);  // amu_aml_active
-  static const uint8_t lines[] = {0xFF, board::config::kAmeIrqLine};  // model bit 1 = AME overflow
+  static const uint8_t lines[] = {0xFF, board::config::kAme.irq};  // model bit 1 = AME overflow
   harness::map_csr(&model, lines, 2);
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
   HookCtx h{&a, 0, 0, 0};
-  CHECK(harness::attach_irq_handler(board::config::kAmeIrqLine, on_line, &h));
+  CHECK(harness::attach_irq_handler(board::config::kAme.irq, on_line, &h));
   CHECK_OK(a.init());
   pmu::riscv::CounterCallbacks cbs;
   a.attach_callbacks(&cbs);
@@ -93,9 +93,9 @@ TEST_CASE(riscv_ame, overflow_hook_entered_by_a_real_trap) {
   CHECK_EQ(h.callbacks, 1u);
   CHECK_EQ(h.last_counter, 6u);
   CHECK_EQ(h.handled, 0x40u);
-  CHECK(harness::irq_entries(board::config::kAmeIrqLine) >= 1);
+  CHECK(harness::irq_entries(board::config::kAme.irq) >= 1);
   CHECK_EQ(model.ame_event(6) >> 63, uint64_t{0});  // OF cleared: re-armed
   CHECK_EQ(model.irq_outputs(), 0u);
-  board::irq_detach(board::config::kAmeIrqLine);
+  board::irq_detach(board::config::kAme.irq);
   harness::unmap_csr();
 }

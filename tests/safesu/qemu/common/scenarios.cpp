@@ -19,17 +19,24 @@ namespace safesu_suite {
 
 using pmu::Status;
 using pmu::models::SafesuModel;
+using pmu::safesu::Callbacks;
 using pmu::safesu::SafeSU;
 using pmu::safesu::SelftestMode;
+using pmu::safesu::Totals;
 
-// One unit: the model mapped at the board's address and a driver object.
+// One unit: the model mapped at the board's address and a driver object
+// with callbacks and 64-bit totals attached.
 struct Rig {
   SafesuModel model{kModelConfig};
   SafeSU su{kBase, kLayout};
+  Callbacks callbacks;
+  Totals totals;
   bool mapped = false;
   Rig() {
     mapped = harness::map_mmio(kBase, SafesuModel::kWindowSize, &model, kWiring.lines, kWiring.count) != nullptr;
+    mapped = mapped && su.attach_callbacks(&callbacks) == Status::kOk && su.track_totals(&totals) == Status::kOk;
   }
+  uint32_t all() const { return su.all_counters(); }
 };
 
 // Spin with interrupts enabled until *flag reaches want (or give up).
@@ -51,11 +58,8 @@ void count_call(void* ctx, unsigned source) {
   c->sources = c->sources | (1u << source);
 }
 
-void on_overflow_line(void* ctx, unsigned) { (void)static_cast<Rig*>(ctx)->su.handle_overflow_irq(); }
-void on_rdc_line(void* ctx, unsigned) { (void)static_cast<Rig*>(ctx)->su.handle_rdc_irq(); }
-void on_mccu_line(void* ctx, unsigned line) {
-  (void)static_cast<Rig*>(ctx)->su.handle_mccu_irq(line - kMccuLine0);
-}
+// The board handlers are the driver's ISR adapters (SafeSU::overflow_isr,
+// rdc_isr: context the unit; mccu_isr: context a SafeSU::MccuLine).
 
 }  // namespace safesu_suite
 
@@ -68,26 +72,26 @@ using namespace safesu_suite;
 SAFESU_TEST(count_with_selftest_all_ones) {
   Rig r;
   CHECK(r.mapped);
-  CHECK_OK(r.su.reset_counters());
+  CHECK_OK(r.su.reset());
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllOnes));
-  CHECK_OK(r.su.enable_counters());
+  CHECK_OK(r.su.start(r.all()));
   uint32_t prev = 0;
   for (int i = 0; i < 5; ++i) {
-    const auto v = r.su.read_counter(3);
+    const auto v = r.su.read(3);
     CHECK(v.ok());
     CHECK(v.value() > prev);  // counts every cycle: strictly increasing
     prev = v.value();
   }
-  CHECK_OK(r.su.disable_counters());
+  CHECK_OK(r.su.stop(r.all()));
   // Counting off: the values are deterministic, and every counter has seen
   // the same cycles (writes freeze all of them alike).
   uint32_t snap[24] = {};
   const uint32_t reads = r.model.reads();
-  CHECK_OK(r.su.read_counters(snap, 24));
+  CHECK_OK(r.su.read_all(snap, 24));
   CHECK_EQ(r.model.reads() - reads, 24u);  // snapshot: one access per counter
   CHECK(snap[0] > prev);
   for (unsigned k = 1; k < 24; ++k) CHECK_EQ(snap[k], snap[0]);
-  const auto again = r.su.read_counter(23);
+  const auto again = r.su.read(23);
   CHECK(again.ok());
   CHECK_EQ(again.value(), snap[0]);
   CHECK_EQ(r.model.counter(23), snap[0]);
@@ -96,42 +100,42 @@ SAFESU_TEST(count_with_selftest_all_ones) {
 SAFESU_TEST(selftest_modes_zeros_and_output0) {
   Rig r;
   CHECK(r.mapped);
-  CHECK_OK(r.su.reset_counters());
+  CHECK_OK(r.su.reset());
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllZeros));
-  CHECK_OK(r.su.enable_counters());
+  CHECK_OK(r.su.start(r.all()));
   harness::poll();
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kOnlyOutput0));
   harness::poll();
-  CHECK_OK(r.su.disable_counters());
-  CHECK(r.su.read_counter(0).value() > 0u);
-  CHECK_EQ(r.su.read_counter(1).value(), 0u);
-  CHECK_EQ(r.su.read_counter(23).value(), 0u);
+  CHECK_OK(r.su.stop(r.all()));
+  CHECK(r.su.read(0).value() > 0u);
+  CHECK_EQ(r.su.read(1).value(), 0u);
+  CHECK_EQ(r.su.read(23).value(), 0u);
 }
 
 SAFESU_TEST(soft_reset_leaves_zero) {
   Rig r;
   CHECK(r.mapped);
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllOnes));
-  CHECK_OK(r.su.enable_counters());
+  CHECK_OK(r.su.start(r.all()));
   harness::poll();
-  CHECK_OK(r.su.disable_counters());
-  CHECK(r.su.read_counter(5).value() > 0u);
-  CHECK_OK(r.su.reset_counters());  // counting off: exactly 0 everywhere
+  CHECK_OK(r.su.stop(r.all()));
+  CHECK(r.su.read(5).value() > 0u);
+  CHECK_OK(r.su.reset());  // counting off: exactly 0 everywhere
   uint32_t snap[24] = {};
-  CHECK_OK(r.su.read_counters(snap, 24));
+  CHECK_OK(r.su.read_all(snap, 24));
   for (unsigned k = 0; k < 24; ++k) CHECK_EQ(snap[k], 0u);
   // While counting, the RTL's shadow would leave counters at 1 and a
   // back-to-back pulse would not reset at all (facts 3.2): the driver's
   // reset must still restart from 0, so afterwards a counter holds at most
   // the cycles that passed since the reset began.
-  CHECK_OK(r.su.write_counter(0, 0x80000000u));
-  CHECK_OK(r.su.enable_counters());
+  CHECK_OK(r.su.write(0, 0x80000000u));
+  CHECK_OK(r.su.start(r.all()));
   harness::poll();
   const uint64_t t0 = board::cycles();
-  CHECK_OK(r.su.reset_counters());
-  CHECK_OK(r.su.disable_counters());
+  CHECK_OK(r.su.reset());
+  CHECK_OK(r.su.stop(r.all()));
   const uint64_t elapsed = board::cycles() - t0;
-  const uint32_t after = r.su.read_counter(0).value();
+  const uint32_t after = r.su.read(0).value();
   CHECK(after <= elapsed);
   CHECK(after < 0x80000000u);
 }
@@ -140,22 +144,22 @@ SAFESU_TEST(counter_wraps_and_64bit_total_keeps_counting) {
   Rig r;
   CHECK(r.mapped);
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllOnes));
-  CHECK_OK(r.su.write_counter(2, 0xFFFFF000u));
-  CHECK_OK(r.su.enable_counters());
+  CHECK_OK(r.su.write(2, 0xFFFFF000u));
+  CHECK_OK(r.su.start(r.all()));
   uint64_t prev = 0xFFFFF000u;
   bool wrapped = false;
   for (int i = 0; i < 2000 && !wrapped; ++i) {
-    const auto v = r.su.read_counter64(2);
+    const auto v = r.su.read64(2);
     CHECK(v.ok());
     CHECK(v.value() >= prev);  // never goes back, even across the 32-bit wrap
     prev = v.value();
     wrapped = prev > 0xFFFFFFFFull;
   }
   CHECK(wrapped);
-  CHECK_OK(r.su.disable_counters());
-  const uint32_t raw = r.su.read_counter(2).value();
+  CHECK_OK(r.su.stop(r.all()));
+  const uint32_t raw = r.su.read(2).value();
   CHECK(raw < 0xFFFFF000u);  // the 32-bit register did wrap
-  CHECK_EQ(r.su.read_counter64(2).value(), 0x100000000ull + raw);
+  CHECK_EQ(r.su.read64(2).value(), 0x100000000ull + raw);
 }
 
 SAFESU_TEST(overflow_hook_through_a_real_trap) {
@@ -163,18 +167,18 @@ SAFESU_TEST(overflow_hook_through_a_real_trap) {
   CHECK(r.mapped);
   Calls calls{0, 0, 0};
   CHECK_OK(r.su.on_overflow(0, pmu::IrqCallback{count_call, &calls}));
-  CHECK(harness::attach_irq_handler(kOverflowLine, on_overflow_line, &r));
+  CHECK(harness::attach_irq_handler(kOverflowLine, SafeSU::overflow_isr, &r.su));
   CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllOnes));
   CHECK_OK(r.su.set_overflow_irq(0, true));
   CHECK_OK(r.su.enable_overflow());
-  CHECK_OK(r.su.write_counter(0, 0xFFFFF000u));
-  CHECK_OK(r.su.enable_counters());
+  CHECK_OK(r.su.write(0, 0xFFFFF000u));
+  CHECK_OK(r.su.start(r.all()));
   wait_for(&calls.n, 1);
   // Keep running a while: the flag was cleared, so no second entry.
   board::irq_global_enable();
   for (int i = 0; i < 200; ++i) harness::poll();
   board::irq_global_disable();
-  CHECK_OK(r.su.disable_counters());
+  CHECK_OK(r.su.stop(r.all()));
   CHECK_EQ(calls.n, 1u);
   CHECK_EQ(calls.last_source, 0u);
   CHECK_EQ(harness::irq_entries(kOverflowLine), 1u);
@@ -182,8 +186,8 @@ SAFESU_TEST(overflow_hook_through_a_real_trap) {
   CHECK_EQ(r.su.overflow_vector().value(), 0u);
   CHECK_EQ(r.model.overflow_flags(), 0u);
   // The unit kept running: counter 0 wrapped and the total lost nothing.
-  CHECK(r.su.read_counter(0).value() < 0xFFFFF000u);
-  CHECK(r.su.read_counter64(0).value() > 0xFFFFFFFFull);
+  CHECK(r.su.read(0).value() < 0xFFFFF000u);
+  CHECK(r.su.read64(0).value() > 0xFFFFFFFFull);
 }
 
 SAFESU_TEST(mccu_budget_exhaustion_hook_and_refill) {
@@ -192,9 +196,11 @@ SAFESU_TEST(mccu_budget_exhaustion_hook_and_refill) {
   CHECK(r.mapped);
   Calls calls{0, 0, 0};
   const unsigned cores = kLayout.n_cores;
+  SafeSU::MccuLine lines[pmu::safesu::kMaxCores];
   for (unsigned c = 0; c < cores; ++c) {
     CHECK_OK(r.su.on_mccu(c, pmu::IrqCallback{count_call, &calls}));
-    CHECK(harness::attach_irq_handler(kMccuLine0 + c, on_mccu_line, &r));
+    lines[c] = SafeSU::MccuLine{&r.su, c};
+    CHECK(harness::attach_irq_handler(kMccuLine0 + c, SafeSU::mccu_isr, &lines[c]));
   }
   // Self-test 01: every MCCU input is active every cycle. Only core 1 has a
   // cost (inputs 2 and 3, weights 1 + 2 = 3 per cycle). The budget is large
@@ -241,7 +247,7 @@ SAFESU_TEST(rdc_threshold_watermark_and_hook) {
   };
   for (unsigned i = 0; i < kLayout.n_inputs; ++i)
     CHECK_OK(r.su.on_rdc(i, pmu::IrqCallback{on_input, &ctx}));
-  CHECK(harness::attach_irq_handler(kRdcLine, on_rdc_line, &r));
+  CHECK(harness::attach_irq_handler(kRdcLine, SafeSU::rdc_isr, &r.su));
   // Input 3 counts SoC event 40; its threshold is 100 cycles.
   CHECK_OK(r.su.route(3, 40));
   CHECK_EQ(r.su.routed_event(3).value(), 40u);
@@ -275,8 +281,7 @@ SAFESU_TEST(aliasing_and_unmapped_index_seen_through_the_bus) {
   Rig r;
   CHECK(r.mapped);
   CHECK_OK(r.su.set_budget(0, 0x1234));
-  const auto* alias =
-      reinterpret_cast<volatile uint32_t*>(kBase + 0x100 + 4u * kLayout.mccu_limits);
+  const auto* alias = reinterpret_cast<volatile uint32_t*>(kBase + kLayout.window + kLayout.mccu_limits.offset);
   CHECK_EQ(*alias, 0x1234u);
   const auto* invalid = reinterpret_cast<volatile uint32_t*>(kBase + 4u * kLayout.total_nregs);
   CHECK_EQ(*invalid, 0xCAFE01A1u);
@@ -296,12 +301,114 @@ SAFESU_TEST(selftest_report_on_the_unit) {
       harness::printf("  selftest %s: expected 0x%x observed 0x%x\n", rep.checks[i].name,
                       static_cast<unsigned>(rep.checks[i].expected),
                       static_cast<unsigned>(rep.checks[i].observed));
-  CHECK_EQ(r.model.read(4u * kLayout.overflow_mask, 4), 0x5u);  // restored
-  CHECK_EQ(r.model.read(4u * kLayout.mccu_limits, 4), 777u);
+  CHECK_EQ(r.model.read(kLayout.overflow_mask.offset, 4), 0x5u);  // restored
+  CHECK_EQ(r.model.read(kLayout.mccu_limits.offset, 4), 777u);
   CHECK_EQ(r.model.irq_outputs(), 0u);
   CHECK_EQ(r.model.counter(0), 0u);
   pmu::safesu::SelftestReport* none = nullptr;
   const uint32_t before = r.model.accesses();
   CHECK(pmu::safesu::run_selftest(r.su, none) == pmu::Status::kBadArg);
   CHECK_EQ(r.model.accesses(), before);
+}
+
+// Issue 10 item 1 through a real trap: a preload of exactly 0xFFFFFFFF with
+// its event active sets the flag from the write; the total must not gain a
+// period the counter never made.
+SAFESU_TEST(preload_all_ones_counts_no_extra_period) {
+  Rig r;
+  CHECK(r.mapped);
+  Calls calls{0, 0, 0};
+  CHECK_OK(r.su.on_overflow(5, pmu::IrqCallback{count_call, &calls}));
+  CHECK(harness::attach_irq_handler(kOverflowLine, SafeSU::overflow_isr, &r.su));
+  CHECK_OK(r.su.set_overflow_irq(5, true));
+  CHECK_OK(r.su.enable_overflow());
+  CHECK_OK(r.su.set_selftest_mode(SelftestMode::kAllOnes));
+  CHECK_OK(r.su.write(5, 0xFFFFFFFFu));  // counting off: the write alone sets the flag (§8)
+  const uint64_t incs = r.model.increments(5);
+  CHECK_OK(r.su.start(r.all()));
+  wait_for(&calls.n, 1);
+  CHECK_OK(r.su.stop(r.all()));
+  CHECK_EQ(calls.n, 1u);
+  CHECK_EQ(r.model.irq_outputs() & SafesuModel::kIrqOverflow, 0u);
+  // Everything counted since the write, as the model counted it.
+  const uint64_t total = r.su.read64(5).value();
+  CHECK(total > 0xFFFFFFFFull);
+  CHECK(total < 0x1FFFFFFFFull);
+  CHECK_EQ(total - 0xFFFFFFFFull, r.model.increments(5) - incs);
+}
+
+// Issue 10 item 2 through a real trap: a counter parked on 0xFFFFFFFF (its
+// event low, counting on) would re-latch its flag right after a plain clear;
+// the hook clears it with counting frozen: one entry, the line low, and
+// counting goes on exactly when the event comes.
+SAFESU_TEST(parked_counter_hook_clears_for_good) {
+  Rig r;
+  CHECK(r.mapped);
+  Calls calls{0, 0, 0};
+  CHECK_OK(r.su.on_overflow(2, pmu::IrqCallback{count_call, &calls}));
+  CHECK(harness::attach_irq_handler(kOverflowLine, SafeSU::overflow_isr, &r.su));
+  CHECK_OK(r.su.route(2, 33));
+  CHECK_OK(r.su.set_overflow_irq(2, true));
+  CHECK_OK(r.su.enable_overflow());
+  CHECK_OK(r.su.start(r.all()));
+  CHECK_OK(r.su.write(2, 0xFFFFFFFFu));
+  const uint64_t before = r.su.read64(2).value();
+  const uint64_t incs = r.model.increments(2);
+  wait_for(&calls.n, 1);
+  board::irq_global_enable();
+  for (int i = 0; i < 200; ++i) harness::poll();
+  board::irq_global_disable();
+  CHECK_EQ(calls.n, 1u);
+  CHECK_EQ(harness::irq_entries(kOverflowLine), 1u);
+  CHECK_EQ(r.model.irq_outputs() & SafesuModel::kIrqOverflow, 0u);
+  CHECK_EQ(r.model.counter(2), 0u);  // moved off all ones
+  r.model.set_event(33, true);
+  harness::poll();
+  r.model.set_event(33, false);
+  CHECK_OK(r.su.stop(r.all()));
+  CHECK(r.model.increments(2) > incs);
+  CHECK_EQ(r.su.read64(2).value() - before, r.model.increments(2) - incs);
+}
+
+// Issue 10 items 4 and 5 on the target: a table naming an output twice, and
+// a unit made with a base off the decode window, touch nothing.
+SAFESU_TEST(refusals_touch_nothing) {
+  Rig r;
+  CHECK(r.mapped);
+  const uint32_t traps = harness::mmio_traps();
+  const pmu::safesu::Route twice[] = {{3, 1}, {3, 2}};
+  CHECK(r.su.route_table(twice, 2) == Status::kBadArg);
+  SafeSU misaligned{kBase + 4, kLayout};
+  CHECK(!misaligned.usable());
+  CHECK(misaligned.start(kLayout.counter_mask) == Status::kBadArg);
+  CHECK(misaligned.read(0).status() == Status::kBadArg);
+  CHECK(misaligned.handle_overflow_irq().status() == Status::kBadArg);
+  CHECK_EQ(harness::mmio_traps(), traps);
+}
+
+// The build-time driver on the same unit: every offset an immediate, the
+// same behaviour (the counting scenario, the overflow hook through a trap).
+SAFESU_TEST(build_time_driver_counts_and_serves_the_hook) {
+  Rig r;
+  CHECK(r.mapped);
+  static pmu::safesu::FixedSafeSU<kBase, kLayout> fixed;  // .bss
+  static Callbacks callbacks;
+  static Totals totals;
+  CHECK_OK(fixed.attach_callbacks(&callbacks));
+  CHECK_OK(fixed.track_totals(&totals));
+  Calls calls{0, 0, 0};
+  CHECK_OK(fixed.on_overflow(1, pmu::IrqCallback{count_call, &calls}));
+  CHECK(harness::attach_irq_handler(kOverflowLine, decltype(fixed)::overflow_isr, &fixed));
+  CHECK_OK(fixed.set_selftest_mode(SelftestMode::kAllOnes));
+  CHECK_OK(fixed.set_overflow_irq(1, true));
+  CHECK_OK(fixed.enable_overflow());
+  CHECK_OK(fixed.write(1, 0xFFFFF000u));
+  const uint64_t incs = r.model.increments(1);
+  CHECK_OK(fixed.start(fixed.all_counters()));
+  wait_for(&calls.n, 1);
+  CHECK_OK(fixed.stop(fixed.all_counters()));
+  CHECK_EQ(calls.n, 1u);
+  CHECK_EQ(r.model.irq_outputs() & SafesuModel::kIrqOverflow, 0u);
+  CHECK_EQ(fixed.read64(1).value() - 0xFFFFF000u, r.model.increments(1) - incs);
+  CHECK_OK(fixed.set_selftest_mode(SelftestMode::kNormal));
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The SafeSU scenarios (../common/scenarios.hpp) on the 6-core/256-event (SELENE) instance.
+// The SafeSU scenarios (../common/scenarios.hpp) on the 6-core/256-event
+// (SELENE) instance: its record (board_config.hpp kSafesu6c256).
 #pragma once
 
 #include <stdint.h>
@@ -7,17 +8,18 @@
 #include "board_config.hpp"
 #include "pmu/safesu/layout.hpp"
 #include "pmu_sim/safesu_model.hpp"
-#include "pmu_sim/safesu_soc.hpp"
+#include "pmu_sim/soc.hpp"
 
 namespace safesu_suite {
-constexpr uintptr_t kBase = board::config::kSafesu6c256Base;
+constexpr const board::SafesuInstance& kUnit = board::config::kSafesu6c256;
+constexpr uintptr_t kBase = kUnit.base;
 constexpr const pmu::safesu::Layout& kLayout = pmu::safesu::k6c256;
+static_assert(kUnit.cores == 6 && kUnit.events == 256, "the k6c256 instance");
 constexpr pmu::models::SafesuModel::Config kModelConfig = pmu_sim::safesu_config_6c256();
-constexpr unsigned kOverflowLine = board::config::kSafesu6cIrqOverflow;
-constexpr unsigned kRdcLine = board::config::kSafesu6cIrqRdc;
-constexpr unsigned kMccuLine0 = board::config::kSafesu6cIrqMccu0;
-constexpr pmu_sim::SafesuWiring kWiring =
-    pmu_sim::safesu_wiring({kOverflowLine, pmu_sim::kNoLine, kRdcLine, kMccuLine0}, 6);
+constexpr unsigned kOverflowLine = kUnit.irq.overflow;
+constexpr unsigned kRdcLine = kUnit.irq.rdc;
+constexpr unsigned kMccuLine0 = kUnit.irq.mccu0;
+constexpr pmu_sim::SafesuWiring kWiring = pmu_sim::soc::safesu_wiring(kUnit);
 }  // namespace safesu_suite
 
 #define SAFESU_UNIT safesu6c256

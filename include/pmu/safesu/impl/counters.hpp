@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+// Part of pmu/safesu/safesu.hpp (include that): the counters - start/stop,
+// soft reset, raw reads, preload, 64-bit totals, self-test input modes - and
+// the opt-in storage. § numbers refer to docs/hw/safesu.md.
+#pragma once
+
+namespace pmu::safesu {
+
+// ---- opt-in storage ---------------------------------------------------------------------
+
+template <typename Place>
+Status BasicSafeSU<Place>::attach_callbacks(Callbacks* c) {
+  if (!usable()) return Status::kBadArg;
+  cbs_ = c;
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::track_totals(Totals* t) {
+  if (!usable()) return Status::kBadArg;
+  totals_ = t;
+  return Status::kOk;
+}
+
+// ---- counters ---------------------------------------------------------------------------
+
+template <typename Place>
+Status BasicSafeSU<Place>::start(uint32_t mask) {
+  if (mask != layout().counter_mask || !usable()) return Status::kBadArg;
+  set_bits(kCfg0, cfg0::kCounterEnable.mask(), true);
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::stop(uint32_t mask) {
+  if (mask != layout().counter_mask || !usable()) return Status::kBadArg;
+  set_bits(kCfg0, cfg0::kCounterEnable.mask(), false);
+  return Status::kOk;
+}
+
+// §3.2: a set/clear pair of back-to-back writes does nothing (the clear
+// write reloads the old value from the wrapper's shadow copy), and while the
+// reset is held with counting on, the shadow reads 0 + event, so counting
+// restarts from 1. So: hold the reset with counting off, let one write-free
+// cycle pass (a read of CFG0), release, and only then restore the enable.
+template <typename Place>
+Status BasicSafeSU<Place>::reset() {
+  if (!usable()) return Status::kBadArg;
+  const uint32_t flagged = totals_ != nullptr ? flags_now() : 0u;
+  constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
+  const uint32_t v = reg::read(base(), kCfg0).raw & ~kCfg0.keep_out;
+  const uint32_t off = v & ~kEnable;
+  reg::write(base(), kCfg0, reg::Value<Cfg0>{off | cfg0::kCounterSoftReset.mask()});
+  (void)reg::read(base(), kCfg0);  // the write-free cycle
+  reg::write(base(), kCfg0, reg::Value<Cfg0>{off});
+  if ((v & kEnable) != 0) reg::write(base(), kCfg0, reg::Value<Cfg0>{v});
+  if (totals_ != nullptr)
+    for (unsigned k = 0; k < layout().n_counters; ++k) totals_->restart(k, 0, ((flagged >> k) & 1u) != 0);
+  return Status::kOk;
+}
+
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::read(unsigned k) {
+  if (k >= layout().n_counters) return Status::kBadArg;
+  return reg::read(base(), layout().counters.at(k)).raw;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::read_all(uint32_t* out, unsigned n) {
+  if (out == nullptr || n > layout().n_counters || !usable()) return Status::kBadArg;
+  // Counter k is 4k bytes after counter 0: one address computed, then steps.
+  const uintptr_t first = base() + layout().counters.offset;
+  for (unsigned k = 0; k < n; ++k) out[k] = reg::read(first + 4u * k, reg::Reg<Counter>{0}).raw;
+  return Status::kOk;
+}
+
+template <typename Place>
+Result<uint64_t> BasicSafeSU<Place>::read64(unsigned k) {
+  if (k >= layout().n_counters) return Status::kBadArg;
+  if (totals_ == nullptr) return Status::kUnavailable;
+  return totals_->observe(k, reg::read(base(), layout().counters.at(k)).raw);
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::write(unsigned k, uint32_t value) {
+  if (k >= layout().n_counters) return Status::kBadArg;
+  if (totals_ == nullptr) {
+    reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
+    return Status::kOk;
+  }
+  const bool flagged = value == 0xFFFFFFFFu || ((flags_now() >> k) & 1u) != 0;
+  reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
+  totals_->restart(k, value, flagged);
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::sync64() {
+  if (!usable()) return Status::kBadArg;
+  if (totals_ == nullptr) return Status::kUnavailable;
+  const uintptr_t first = base() + layout().counters.offset;
+  for (unsigned k = 0; k < layout().n_counters; ++k)
+    (void)totals_->observe(k, reg::read(first + 4u * k, reg::Reg<Counter>{0}).raw);
+  return Status::kOk;
+}
+
+// One write straight to the new mode: never through mode 00 (§5.2 item 14).
+template <typename Place>
+Status BasicSafeSU<Place>::set_selftest_mode(SelftestMode mode) {
+  const unsigned m = static_cast<unsigned>(mode);
+  if (m > 3 || !usable()) return Status::kBadArg;
+  reg::modify(base(), kCfg0, [&](reg::Value<Cfg0> v) __attribute__((always_inline)) { return v.with(cfg0::kSelftestMode, m); });
+  return Status::kOk;
+}
+
+}  // namespace pmu::safesu

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+// Part of pmu/safesu/safesu.hpp (include that): callback registration and the
+// interrupt hooks, in the order of pmu/irq.hpp: snapshot, callbacks, fold,
+// acknowledge. Every SafeSU source is a sticky level (§3.3, §3.5, §3.6 of
+// docs/hw/safesu.md), so each hook clears its source and leaves the unit
+// running.
+//
+// The overflow flags clear only all at once (the CFG0 bit-3 pulse), so a
+// counter that is not in the snapshot and reaches 0xFFFFFFFF between the
+// snapshot and the clear loses its flag: its callback waits for its next
+// overflow, and its total needs a read within that period (docs/safesu.md).
+//
+// A flagged counter that still holds 0xFFFFFFFF (parked: its event stopped
+// there, or it was written so) re-latches its flag in every cycle it stays
+// there (§8), the clear pulse's own release included: cleared the usual way,
+// the line would stay high. The hook therefore reads every flagged counter
+// before the clear (the fold needs those reads anyway) and, if one is on
+// all ones, clears with counting frozen (CFG0 bit 0 off): the frozen value
+// is re-read exactly, a counter still on all ones is written to 0 (its total
+// is kept: only the raw value moves), and the restore write releases the
+// clear with no counter left on all ones. A frozen cycle counts no event,
+// exactly like the freeze of any bus write (§3.2), so a total stays equal to
+// the increments the counter made. Whenever the counter's event arrives
+// around the hook, the count is exact, the line ends low and the callback
+// runs once (tests/safesu/host/safesu_parked_sweep_test.cpp sweeps it).
+#pragma once
+
+namespace pmu::safesu {
+
+template <typename Place>
+Status BasicSafeSU<Place>::on_overflow(unsigned counter, IrqCallback cb) {
+  if (counter >= layout().n_counters) return Status::kBadArg;
+  if (cbs_ == nullptr) return Status::kUnavailable;
+  cbs_->overflow[counter] = cb;
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::on_mccu(unsigned core, IrqCallback cb) {
+  if (core >= layout().n_cores) return Status::kBadArg;
+  if (cbs_ == nullptr) return Status::kUnavailable;
+  cbs_->mccu[core] = cb;
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::on_rdc(unsigned input, IrqCallback cb) {
+  if (input >= layout().n_inputs) return Status::kBadArg;
+  if (cbs_ == nullptr) return Status::kUnavailable;
+  cbs_->rdc[input] = cb;
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::on_ft(IrqCallback cb) {
+  if (!usable()) return Status::kBadArg;
+  if (!layout().params.ft || cbs_ == nullptr) return Status::kUnavailable;
+  cbs_->ft = cb;
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::set_mccu_irq_policy(MccuIrqPolicy p) {
+  if ((p != MccuIrqPolicy::kRefill && p != MccuIrqPolicy::kClearOnly) || !usable()) return Status::kBadArg;
+  if (cbs_ == nullptr) return Status::kUnavailable;
+  cbs_->mccu_policy = p;
+  return Status::kOk;
+}
+
+// The hooks call the first callback with nothing but the unit and the
+// snapshot kept across the call, and leave the rest (further callbacks, fold,
+// acknowledgement) to an out-of-line step: the time from entry to the first
+// callback is what a hook is measured by (pmu/irq.hpp).
+// The vector's bits above the last counter read 0 (§2.3); the hook masks
+// them off all the same, after the first callback: the lowest set bit is a
+// counter's whenever any counter is flagged, the table has an entry for all
+// 32 bits, and an entry above the last counter is empty (on_overflow refuses
+// it), so no callback runs for a bit that is not a counter's.
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::handle_overflow_irq() {
+  if (!usable()) return Status::kBadArg;
+  // 1. Snapshot.
+  const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
+  if (vector == 0) return vector;
+  // 2. Callbacks (the first here, the others in the next step).
+  const unsigned k = util::ctz32(vector);
+  if (Callbacks* const c = cbs_) c->overflow[k](k);
+  const uint32_t seen = vector & layout().counter_mask;
+  if (seen != 0) after_first_overflow_callback(seen);
+  return seen;
+}
+
+template <typename Place>
+void BasicSafeSU<Place>::after_first_overflow_callback(uint32_t seen) {
+  // 2. The other callbacks. (cbs_ is read at each step: a callback may
+  // detach it.)
+  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
+    const unsigned k = util::ctz32(m);
+    if (Callbacks* const c = cbs_) c->overflow[k](k);
+  }
+  // 3. Fold, and find the parked counters.
+  const Layout& l = layout();
+  uint32_t parked = 0;
+  for (uint32_t m = seen; m != 0; m &= m - 1) {
+    const unsigned k = util::ctz32(m);
+    const uint32_t raw = reg::read(base(), l.counters.at(k)).raw;
+    if (totals_ != nullptr) (void)totals_->observe_flagged(k, raw);
+    if (raw == 0xFFFFFFFFu) parked |= 1u << k;
+  }
+  // 4. Acknowledge.
+  if (parked == 0) {
+    (void)reg::pulse(base(), kCfg0, cfg0::kOverflowSoftReset);
+  } else {
+    clear_with_parked(parked);
+  }
+  flags_cleared();
+}
+
+template <typename Place>
+void BasicSafeSU<Place>::clear_with_parked(uint32_t parked) {
+  const Layout& l = layout();
+  constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
+  constexpr uint32_t kClear = cfg0::kOverflowSoftReset.mask();
+  const uint32_t v = reg::read(base(), kCfg0).raw & ~kCfg0.keep_out;
+  reg::write(base(), kCfg0, reg::Value<Cfg0>{(v & ~kEnable) | kClear});  // frozen, clear held
+  for (uint32_t m = parked; m != 0; m &= m - 1) {
+    const unsigned k = util::ctz32(m);
+    const reg::Reg<Counter> c = l.counters.at(k);
+    const uint32_t raw = reg::read(base(), c).raw;  // frozen: exact
+    if (totals_ != nullptr) (void)totals_->observe(k, raw);
+    if (raw == 0xFFFFFFFFu) {
+      reg::write(base(), c, reg::Value<Counter>{0});
+      if (totals_ != nullptr) totals_->moved(k, 0);
+    }
+  }
+  reg::write(base(), kCfg0, reg::Value<Cfg0>{v});  // counting as it was, clear released
+}
+
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::handle_mccu_irq(unsigned core) {
+  if (core >= layout().n_cores) return Status::kBadArg;
+  if (Callbacks* const c = cbs_) c->mccu[core](core);
+  const Callbacks* const c = cbs_;  // (a callback may detach it)
+  const MccuIrqPolicy policy = c != nullptr ? c->mccu_policy : MccuIrqPolicy::kRefill;
+  // §3.5: only an MCCU disable clears the sticky IRQ; kRefill sets the
+  // core's update bit in the same write, so the limit reloads as well.
+  cfg1_toggle(policy == MccuIrqPolicy::kRefill ? 1u << (cfg1::kUpdateBase + core) : 0u, cfg1::kMccuEnable.mask());
+  return 1u << core;
+}
+
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::handle_rdc_irq() {
+  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
+  // Masked first: the table holds kMaxInputs callbacks, fewer than the
+  // vector's 32 bits.
+  const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
+  if (seen == 0) return seen;
+  const unsigned i = util::ctz32(seen);
+  if (Callbacks* const c = cbs_) c->rdc[i](i);
+  after_first_rdc_callback(seen);
+  return seen;
+}
+
+template <typename Place>
+void BasicSafeSU<Place>::after_first_rdc_callback(uint32_t seen) {
+  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
+    const unsigned i = util::ctz32(m);
+    if (Callbacks* const c = cbs_) c->rdc[i](i);
+  }
+  cfg1_toggle(0, 1u << layout().cfg1_rdc_enable);  // clears IRQ and vector, keeps watermarks
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::handle_ft_irq(unsigned which) {
+  if (!layout().params.ft) return usable() ? Status::kUnavailable : Status::kBadArg;
+  if (which != 1 && which != 2) return Status::kBadArg;
+  if (cbs_ != nullptr) cbs_->ft(which);
+  return Status::kOk;
+}
+
+}  // namespace pmu::safesu

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// Part of pmu/safesu/safesu.hpp (include that): the RDC (§2.8, §2.9, §3.6 of
+// docs/hw/safesu.md): per-input run-length watermarks and the threshold
+// interrupt vector. The CFG1 enable/reset bit positions depend on N and on
+// the RTL vintage; the Layout carries them.
+#pragma once
+
+namespace pmu::safesu {
+
+template <typename Place>
+Status BasicSafeSU<Place>::enable_rdc() {
+  if (!usable()) return Status::kBadArg;
+  if (!layout().rdc_usable) return Status::kUnavailable;
+  set_bits(layout().cfg1, 1u << layout().cfg1_rdc_enable, true);
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::disable_rdc() {
+  if (!usable()) return Status::kBadArg;
+  if (!layout().rdc_usable) return Status::kUnavailable;
+  set_bits(layout().cfg1, 1u << layout().cfg1_rdc_enable, false);
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::reset_rdc() {
+  if (!usable()) return Status::kBadArg;
+  if (!layout().rdc_usable) return Status::kUnavailable;
+  (void)reg::pulse(base(), layout().cfg1, cfg1_rdc_reset(layout()));
+  return Status::kOk;
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::clear_rdc_irq() {
+  if (!usable()) return Status::kBadArg;
+  if (!layout().rdc_usable) return Status::kUnavailable;
+  cfg1_toggle(0, 1u << layout().cfg1_rdc_enable);
+  return Status::kOk;
+}
+
+template <typename Place>
+Result<uint8_t> BasicSafeSU<Place>::watermark(unsigned input) {
+  if (input >= layout().n_inputs) return Status::kBadArg;
+  const ByteSlot<Watermarks> s = watermark_slot(layout(), input);
+  return static_cast<uint8_t>(reg::read(base(), s.reg).get(s.field));
+}
+
+template <typename Place>
+Status BasicSafeSU<Place>::read_watermarks(uint8_t* out, unsigned n) {
+  if (out == nullptr || n > layout().n_inputs || !usable()) return Status::kBadArg;
+  uint32_t v = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    if (i % 4 == 0) v = reg::read(base(), layout().watermarks.at(i / 4)).raw;
+    out[i] = static_cast<uint8_t>(v >> (8 * (i % 4)));
+  }
+  return Status::kOk;
+}
+
+template <typename Place>
+Result<uint32_t> BasicSafeSU<Place>::rdc_vector() {
+  if (!usable()) return Status::kBadArg;
+  return reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
+}
+
+template <typename Place>
+Result<bool> BasicSafeSU<Place>::rdc_fired(unsigned input) {
+  if (input >= layout().n_inputs) return Status::kBadArg;
+  return ((reg::read(base(), layout().rdc_vector.at(0)).raw >> input) & 1u) != 0;
+}
+
+}  // namespace pmu::safesu

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: Apache-2.0
+// 64-bit totals of the SafeSU's 32-bit counters, in storage the application
+// gives the driver (SafeSU::track_totals). Without it the driver keeps no
+// per-counter state at all.
+//
+// A total grows by (raw - last) mod 2^32 at every observation, so periodic
+// reads (sync64, read64) at least once per 2^32 events keep it exact. The
+// overflow interrupt alone keeps it exact too: the counter's flag sets when
+// its next value is 0xFFFFFFFF (docs/hw/safesu.md §3.3, §8) and stays until
+// the CFG0 bit-3 pulse clears every flag at once, so a flag the hook sees
+// stands for a pass through 0xFFFFFFFF. The hook adds a whole period for it
+// unless that pass is already in the total:
+//   - visible in this observation: all-ones lies in [last, last + d];
+//   - or accounted since the flags were last cleared: an earlier
+//     observation saw the pass (or sat on all-ones), or the counter was
+//     written or reset while its flag was latched (a write of 0xFFFFFFFF
+//     sets the flag itself, §8; a flag latched before a write stands for
+//     counts the write discarded: the driver reads the vector to know).
+// "Since the flags were last cleared" is an epoch: every clear bumps it in
+// O(1), so the hook does no per-counter work for counters it did not see.
+#pragma once
+
+#include <stdint.h>
+
+#include "pmu/safesu/layout.hpp"
+
+namespace pmu::safesu {
+
+/// Caller-provided storage for the 64-bit totals of up to kMaxCounters
+/// counters (16 bytes each, plus the epoch). Zero-initialised storage
+/// (`static Totals t;`, `Totals t{}`) starts each total at its counter's raw
+/// value at the first observation, with no pass accounted (so a flag seen
+/// before any observation counts a period). The driver calls the members below; an
+/// application reads totals through SafeSU::read64().
+class Totals {
+ public:
+  /// Every total 0, every counter not yet observed.
+  constexpr Totals() = default;
+
+  /// The total of counter k as last folded (no bus access).
+  __attribute__((always_inline)) constexpr uint64_t total(unsigned k) const { return c_[k].total; }
+
+  /// Counter k was written with 'raw' (or reset to 0): the total restarts at
+  /// raw. 'flagged': k's overflow flag is latched at the write (it stands
+  /// for counts before the write, or a write of 0xFFFFFFFF set it, §8), so
+  /// the next hook must not count a period for it.
+  __attribute__((always_inline)) constexpr void restart(unsigned k, uint32_t raw, bool flagged) {
+    c_[k].total = raw;
+    c_[k].last = raw;
+    c_[k].accounted = flagged ? mark() : 0u;
+  }
+  /// A plain observation of counter k's raw value; returns the total.
+  __attribute__((always_inline)) constexpr uint64_t observe(unsigned k, uint32_t raw) {
+    Entry& e = c_[k];
+    const uint32_t d = raw - e.last;
+    if (kAllOnes - e.last <= d) e.accounted = mark();
+    e.total += d;
+    e.last = raw;
+    return e.total;
+  }
+  /// The overflow hook's observation of a counter whose flag it saw (before
+  /// it clears the flags): adds the period the flag stands for unless that
+  /// pass is already in the total. Returns the total.
+  __attribute__((always_inline)) constexpr uint64_t observe_flagged(unsigned k, uint32_t raw) {
+    Entry& e = c_[k];
+    const uint32_t d = raw - e.last;
+    if (e.accounted != mark() && kAllOnes - e.last > d) e.total += uint64_t{1} << 32;
+    e.total += d;
+    e.last = raw;
+    return e.total;
+  }
+  /// The driver moved counter k to 'raw' with no event (the overflow hook
+  /// moving a parked counter off all ones): the total stays.
+  __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) { c_[k].last = raw; }
+  /// The hardware's overflow flags were cleared (all at once): no pass is
+  /// accounted any more. O(1) whatever the number of counters.
+  __attribute__((always_inline)) constexpr void flags_cleared() { ++epoch_; }
+
+ private:
+  static constexpr uint32_t kAllOnes = 0xFFFFFFFFu;
+  // What 'accounted' holds for "a pass is accounted in this epoch": epoch + 1,
+  // so zero storage accounts nothing (and stays in .bss).
+  __attribute__((always_inline)) constexpr uint32_t mark() const { return epoch_ + 1; }
+  struct Entry {
+    uint64_t total = 0;
+    uint32_t last = 0;
+    uint32_t accounted = 0;  // mark() of the epoch a pass was last accounted in
+  };
+  Entry c_[kMaxCounters]{};
+  uint32_t epoch_ = 0;
+};
+
+}  // namespace pmu::safesu
