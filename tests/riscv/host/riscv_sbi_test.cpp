@@ -74,6 +74,31 @@ TEST(RiscvSbi, ProgrammingACounterDisarmsItsOverflowUntilItStartsAgain) {
   EXPECT_EQ(c.armed(), 0x8u);
 }
 
+// init() stops every counter with a reset: none of them is armed after it,
+// so the hook and the vector ignore whatever OF they show until the next start.
+TEST(RiscvSbi, InitDisarmsEveryCounterItStops) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(3, {0, 0x18, 0, 0}), SBI(4, {0, 0x18, 1}), CR(0xDA0, 0x18)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x18));
+  ASSERT_EQ(c.start(0x18), Status::kOk);
+  EXPECT_EQ(c.armed(), 0x18u);
+  ASSERT_EQ(c.init(), Status::kOk);
+  EXPECT_EQ(c.armed(), 0u);
+  EXPECT_EQ(c.overflow_vector().value(), 0u);  // OF of both still read 1: neither is armed
+}
+
+// SBI configures a counter with OF = 1 (its interrupt off until
+// counter_start): the vector shows only the counters started since.
+TEST(RiscvSbi, OverflowVectorShowsOnlyTheStartedCounters) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(3, {0, 0x8, 0, 0}), CR(0xDA0, 0x18)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x18));
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  EXPECT_EQ(c.overflow_vector().value(), 0x8u);
+}
+
 TEST(RiscvSbi, ReadIsOneCsrrOfTheUnprivilegedShadow) {
   test::ExpectBackend bus;
   bus.expect({CR(0xC03, 77), CR(0xC00, 9)});
