@@ -16,11 +16,16 @@ JOBS ?= 2
 MUTATION_ARGS ?=
 MUTATION_EQUIVALENTS := tests/mutation/equivalents.txt
 
+# Binaries of other units that test a unit's headers: boards/ tests the
+# SafeSU wrapper's interrupt lines (include/pmu/safesu/wrapper_irq.hpp).
+mutation_also_safesu := $(call host_bins,boards)
+mutation_bins = $(call host_bins,$(1)) $(mutation_also_$(1))
+
 all_host_bins = $(foreach u,$(HOST_UNITS),$(call host_bins,$(u)))
 csv = $(subst $(space),$(comma),$(strip $(1)))
 # --unit NAME:SOURCE GLOBS:TEST BINARIES
 mutation_unit_args = \
-  $(foreach u,$(MUTATION_UNITS),--unit '$(u):src/$(u)/*.cpp,include/pmu/$(u)/*.hpp,include/pmu/$(u)/impl/*.hpp:$(call csv,$(call host_bins,$(u)))') \
+  $(foreach u,$(MUTATION_UNITS),--unit '$(u):src/$(u)/*.cpp,include/pmu/$(u)/*.hpp,include/pmu/$(u)/impl/*.hpp:$(call csv,$(call mutation_bins,$(u)))') \
   --unit 'reg:include/pmu/reg/*.hpp:$(call csv,$(all_host_bins))' \
   --unit 'wide_counter:include/pmu/util/wide_counter.hpp:$(call csv,$(all_host_bins))'
 
