@@ -275,6 +275,26 @@ TEST(RiscvWidth, ProbeWritesAllOnesWhileInhibitedAndRestores) {
   EXPECT_EQ(c.width(3), 40u);
 }
 
+// Declaring a width restarts the counter's total at 0 from its current value.
+TEST(RiscvWidth, ADeclaredWidthRestartsTheTotalAtZero) {
+  models::RiscvCsrConfig mc;
+  mc.num_hpm = 1;
+  mc.width = 40;
+  models::RiscvCsrModel model(mc);
+  model.set_counter(3, 77);
+  test::ModelBus bus(1);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8, false));
+  CounterTotals totals;
+  c.track_totals(&totals);
+  ASSERT_EQ(c.stop(0x8), Status::kOk);
+  ASSERT_EQ(c.set_width(3, 40), Status::kOk);
+  EXPECT_EQ(c.read64(3).value(), 0u);
+  model.set_counter(3, 100);
+  EXPECT_EQ(c.read64(3).value(), 23u);
+}
+
 TEST(RiscvWidth, ProbeLeavesAnAlreadyInhibitedCounterInhibited) {
   models::RiscvCsrConfig mc;
   mc.num_hpm = 1;

@@ -99,6 +99,16 @@ TEST(RiscvSbi, OverflowVectorShowsOnlyTheStartedCounters) {
   EXPECT_EQ(c.overflow_vector().value(), 0x8u);
 }
 
+// Every inhibit bit together (inhibit::kAll) is a legal filter; one more is not.
+TEST(RiscvSbi, ProgramEventTakesEveryInhibitBitAndNoMore) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {3, 1, 1}), SBI(2, {3, 1, sbi_pmu::inhibit_flags(inhibit::kAll), 2, 0}, 0, 3)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x8));
+  EXPECT_EQ(c.program_event(3, sbi_pmu::kHwInstructions, 0, inhibit::kAll), Status::kOk);
+  EXPECT_EQ(c.program_event(3, sbi_pmu::kHwInstructions, 0, inhibit::kAll + 1), Status::kBadArg);
+}
+
 TEST(RiscvSbi, ReadIsOneCsrrOfTheUnprivilegedShadow) {
   test::ExpectBackend bus;
   bus.expect({CR(0xC03, 77), CR(0xC00, 9)});

@@ -51,6 +51,13 @@ TEST(RiscvSpecNumbers, CounterCsrsAreThePrivilegedSpecs) {
 }
 
 // docs/hw/riscv-counters.md §3.5 (the AME proposal's table).
+// The counter slots: mcountinhibit's bit positions (docs/hw/riscv-counters.md §2.1).
+TEST(RiscvSpecNumbers, CounterSlotsAreMcountinhibitsBits) {
+  EXPECT_EQ(kFirstHpm, 3u);
+  EXPECT_EQ(kLastHpm, 31u);
+  EXPECT_EQ(kNumCounterSlots, 32u);
+}
+
 TEST(RiscvSpecNumbers, AmeCsrsAreTheProposals) {
   EXPECT_EQ(csr::kAmeScounteren, 0x5E6u);
   EXPECT_EQ(csr::kAmeHcounteren, 0x6C6u);
