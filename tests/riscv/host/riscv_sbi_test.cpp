@@ -109,6 +109,16 @@ TEST(RiscvSbi, ProgramEventTakesEveryInhibitBitAndNoMore) {
   EXPECT_EQ(c.program_event(3, sbi_pmu::kHwInstructions, 0, inhibit::kAll + 1), Status::kBadArg);
 }
 
+// event_idx is 20 bits (type [19:16], code [15:0]): 0xFFFFF is legal, 0x100000 is not.
+TEST(RiscvSbi, ProgramEventTakesTheLargestTwentyBitEventIndexAndNoMore) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {3, 1, 1}), SBI(2, {3, 1, 0, 0xFFFFF, 0}, 0, 3)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x8));
+  EXPECT_EQ(c.program_event(3, 0xFFFFFu), Status::kOk);
+  EXPECT_EQ(c.program_event(3, 0x100000u), Status::kBadArg);
+}
+
 TEST(RiscvSbi, ReadIsOneCsrrOfTheUnprivilegedShadow) {
   test::ExpectBackend bus;
   bus.expect({CR(0xC03, 77), CR(0xC00, 9)});
