@@ -275,39 +275,41 @@ TEST(RiscvWidth, ProbeWritesAllOnesWhileInhibitedAndRestores) {
   EXPECT_EQ(c.width(3), 40u);
 }
 
+// One 40-bit hpm counter (3) on the CSR model, holding 77, stopped, totals tracked.
+struct StoppedNarrowCounter {
+  static models::RiscvCsrConfig config() {
+    models::RiscvCsrConfig mc;
+    mc.num_hpm = 1;
+    mc.width = 40;
+    return mc;
+  }
+  StoppedNarrowCounter() {
+    model.set_counter(3, 77);
+    bus.map_csr(&model);
+    c.track_totals(&totals);
+    EXPECT_EQ(c.stop(0x8), Status::kOk);
+  }
+  models::RiscvCsrModel model{config()};
+  test::ModelBus bus{1};
+  test::ScopedBackend use{bus};
+  Counters c{cfg(0x8, false)};
+  CounterTotals totals;
+};
+
 // Declaring a width restarts the counter's total at 0 from its current value.
 TEST(RiscvWidth, ADeclaredWidthRestartsTheTotalAtZero) {
-  models::RiscvCsrConfig mc;
-  mc.num_hpm = 1;
-  mc.width = 40;
-  models::RiscvCsrModel model(mc);
-  model.set_counter(3, 77);
-  test::ModelBus bus(1);
-  bus.map_csr(&model);
-  test::ScopedBackend use(bus);
-  Counters c(cfg(0x8, false));
-  CounterTotals totals;
-  c.track_totals(&totals);
-  ASSERT_EQ(c.stop(0x8), Status::kOk);
-  ASSERT_EQ(c.set_width(3, 40), Status::kOk);
-  EXPECT_EQ(c.read64(3).value(), 0u);
-  model.set_counter(3, 100);
-  EXPECT_EQ(c.read64(3).value(), 23u);
+  StoppedNarrowCounter r;
+  ASSERT_EQ(r.c.set_width(3, 40), Status::kOk);
+  EXPECT_EQ(r.c.read64(3).value(), 0u);
+  r.model.set_counter(3, 100);
+  EXPECT_EQ(r.c.read64(3).value(), 23u);
 }
 
 TEST(RiscvWidth, ProbeLeavesAnAlreadyInhibitedCounterInhibited) {
-  models::RiscvCsrConfig mc;
-  mc.num_hpm = 1;
-  mc.width = 40;
-  models::RiscvCsrModel model(mc);
-  model.set_counter(3, 77);
-  test::ModelBus bus(1);
-  bus.map_csr(&model);
-  test::ScopedBackend use(bus);
-  Counters c(cfg(0x8, false));
-  CounterTotals totals;
-  c.track_totals(&totals);
-  ASSERT_EQ(c.stop(0x8), Status::kOk);
+  StoppedNarrowCounter r;
+  models::RiscvCsrModel& model = r.model;
+  test::ModelBus& bus = r.bus;
+  Counters& c = r.c;
   bus.clear_log();
   EXPECT_EQ(c.probe_width(3).value(), 40u);
   EXPECT_EQ(c.width(3), 40u);
