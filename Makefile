@@ -43,6 +43,7 @@ include mk/bench.mk
 include mk/install.mk
 include mk/test.mk
 include mk/profile.mk
+include mk/mutation.mk
 
 deps:
 	@bash tools/deps.sh
@@ -87,6 +88,7 @@ help:
 	@echo '  make bench-tools-run         the tests of make bench'"'"'s size, RAM and page tools'
 	@echo '  make docs                    API reference (Doxygen) -> build/docs/html, warning-free'
 	@echo '  make checks                  dependency rules, SPDX lines, make'"'"'s own behaviour'
+	@echo '  make mutation [SEED=1] [MUTANTS=300|all] [UNIT=u,...] [JOBS=2]  mutation score of the host tests (docs/mutation.md)'
 	@echo '  make test-<step>             one step of make test: $(TEST_STEPS)'
 	@echo 'Install (docs/install.md):'
 	@echo '  make install PREFIX=<dir> [DESTDIR=<root>]  packages per ABI, pmukit-sim, host, CMake and pkg-config files'

@@ -70,4 +70,4 @@ bench-tools-run:
 	 BENCH_NM=$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-CROSS_NM) \
 	 BENCH_OBJDUMP=$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-CROSS_OBJDUMP) \
 	 BENCH_ARCH_FLAGS="$$($(MAKE) --no-print-directory -s BOARD=$(BENCH_TOOLS_BOARD) print-ARCH_FLAGS)" \
-	 python3 tests/bench/tools/run_tests.py
+	 python3 tests/support/python/line_tests.py tests/bench/tools bench.tools

@@ -16,6 +16,10 @@ HOST_LDLIBS := -lgtest -lpthread
 # Tests, models and test support: hosted C++17 (and C11 for the C API
 # tests), with the simulator's and the test support's include roots.
 HOST_TEST_CPPFLAGS := -DPMU_HOST $(PMUKIT_CPPFLAGS) -Isim/include -Itests/support
+# Optimisation of the tests, models and test support (not the library):
+# make mutation rebuilds the tests a mutated header reaches with -O0, which
+# compiles GoogleTest sources about three times faster.
+HOST_TEST_OPT ?= -O1
 
 # $(call host_variant,NAME,XLEN,EXTRA FLAGS): object rules and the library
 # archives of one host build variant in $(HDIR)/NAME. The variant's tools and
@@ -30,11 +34,11 @@ $(HDIR)/$(1)/src/%.o: src/%.cpp $(HDIR)/$(1)/flags.txt
 	  -MMD -MP -c $$< -o $$@
 $(HDIR)/$(1)/%.o: %.cpp $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
-	$$(Q)$$(HOST_CXX) -std=c++17 -O1 -g $$(PMUKIT_WARNFLAGS) -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
+	$$(Q)$$(HOST_CXX) -std=c++17 $$(HOST_TEST_OPT) -g $$(PMUKIT_WARNFLAGS) -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@
 $(HDIR)/$(1)/%.o: %.c $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
-	$$(Q)$$(HOST_CC) -std=c11 -pedantic -O1 -g -Wall -Wextra -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
+	$$(Q)$$(HOST_CC) -std=c11 -pedantic $$(HOST_TEST_OPT) -g -Wall -Wextra -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
 	  -MMD -MP -c $$< -o $$@
 $(HDIR)/$(1)/libpmu.a: $$(patsubst %.cpp,$(HDIR)/$(1)/%.o,$$(HOST_LIB_SRCS))
 	$$(Q)rm -f $$@ && ar rcs $$@ $$^

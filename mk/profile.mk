@@ -15,7 +15,7 @@ $(PROFILE_MAKE_CAPTURE): $(call obj_in,x64,tests/profile/tool/make_capture.cpp) 
 .PHONY: profile-tool-run
 profile-tool-run: $(PROFILE_MAKE_CAPTURE)
 	@PMUKIT_MAKE_CAPTURE=$(PROFILE_MAKE_CAPTURE) PMUKIT_PROFILE_TMP=$(HDIR)/profile/tool \
-	  python3 tests/profile/tool/run_tests.py
+	  python3 tests/support/python/line_tests.py tests/profile/tool profile.tool
 
 # make profile-demo: examples/profile_sscofpmf on qemu-virt-rv64 under QEMU
 # (built, run, its output checked), then pmukit-profile's report of each of

@@ -33,7 +33,7 @@ checks:
 	exit $$rc
 test-checks: checks
 
-test-host: host-run profile-tool-run bench-tools-run
+test-host: host-run profile-tool-run bench-tools-run mutation-selftest
 
 test-build:
 	+@rc=0; \

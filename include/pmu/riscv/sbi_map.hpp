@@ -36,7 +36,6 @@ namespace pmu::riscv {
 
 /// A CounterFile Map for S-mode under an SBI implementation (this header's list of SBI facts).
 struct SbiMap {
-  static constexpr bool kRv32 = hal::kXlen == 32;  ///< XLEN is 32: reads join the h halves.
   static constexpr bool kRv32Halves = true;        ///< The hpmcounterh shadows exist on RV32.
   static constexpr bool kWritableEvents = true;    ///< Events are configurable (through the SBI).
   static constexpr bool kFullWidth = false;        ///< Counters may be narrower than 64 bits.

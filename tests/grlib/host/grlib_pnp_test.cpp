@@ -183,6 +183,38 @@ TEST(GrlibPnp, BadArgumentsReadNothing) {
   EXPECT_EQ(none.log.size(), 0u);
 }
 
+// ---- the records' fields against amba.vhd (§6.1) ----------------------------------
+// Each field is [hi:lo] exactly as §6.1 lists it and lies inside its 32-bit
+// word: a field one bit too wide at the top would read the same bits (there
+// are none above bit 31), so only its declaration can show the error.
+template <typename Tag>
+void expect_bits(reg::Field<Tag> f, unsigned hi, unsigned lo) {
+  EXPECT_TRUE(f.valid()) << hi << ":" << lo;
+  EXPECT_EQ(f.pos, lo) << hi << ":" << lo;
+  EXPECT_EQ(f.pos + f.width - 1u, hi) << hi << ":" << lo;
+}
+
+TEST(GrlibPnpFields, IdWordFieldsAreAmbaVhds) {
+  expect_bits(id::kVendor, 31, 24);
+  expect_bits(id::kDevice, 23, 12);
+  expect_bits(id::kVersion, 9, 5);
+  expect_bits(id::kIrq, 4, 0);
+}
+
+TEST(GrlibPnpFields, AhbBarFieldsAreAmbaVhds) {
+  expect_bits(ahb_bar::kAddr, 31, 20);
+  expect_bits(ahb_bar::kPrefetchable, 17, 17);
+  expect_bits(ahb_bar::kCacheable, 16, 16);
+  expect_bits(ahb_bar::kMask, 15, 4);
+  expect_bits(ahb_bar::kType, 3, 0);
+}
+
+TEST(GrlibPnpFields, ApbBarFieldsAreAmbaVhds) {
+  expect_bits(apb_bar::kAddr, 31, 20);
+  expect_bits(apb_bar::kMask, 15, 4);
+  expect_bits(apb_bar::kType, 3, 0);
+}
+
 // ---- BAR decoding at the mask's edges --------------------------------------------------
 
 TEST(GrlibPnpBar, MemoryBarSizesAtEveryMaskEdge) {

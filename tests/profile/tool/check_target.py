@@ -97,8 +97,9 @@ def main(argv):
                       f'{got:.2f}% of the samples, at least {least:g}%')
     env = dict(os.environ, PMUKIT_TARGET_BOARD=board, PMUKIT_TARGET_ELF=elf, PMUKIT_TARGET_LOG=out,
                PMUKIT_PROFILE_TMP=os.path.join(os.path.dirname(elf), 'profile-tool'))
-    tests = subprocess.run([sys.executable, os.path.join(HERE, 'run_tests.py'), '--pattern', 'on_target_*.py',
-                            '--where', board, '--prefix', f'{case}.tool'], env=env)
+    line_tests = os.path.join(HERE, '..', '..', 'support', 'python', 'line_tests.py')
+    tests = subprocess.run([sys.executable, line_tests, HERE, f'{case}.tool', '--pattern', 'on_target_*.py',
+                            '--where', board], env=env)
     return 0 if ok and tests.returncode == 0 else 1
 
 

@@ -367,4 +367,22 @@ TEST(RiscvSspesa, ExpandRejectsEveryInconsistentRecordWithoutWriting) {
   EXPECT_EQ(sspesa::expand(s, nullptr, 16).status(), Status::kBadArg);
   EXPECT_EQ(sspesa::expand(s, out, 16, nullptr, nullptr, 8).status(), Status::kBadArg);
 }
+
+// out must hold INSTRET entries: capacity INSTRET - 1 (0 for one
+// instruction) or no buffer is refused untouched; a sample that retired
+// nothing needs no buffer.
+TEST(RiscvSspesa, CapacityMustHoldEveryRetiredInstruction) {
+  uint64_t out[16];
+  for (unsigned n = 1; n < 16; ++n) {
+    const sspesa::Sample s{0x1000, details(n, 0, 0, 0, 0, 0, 0), 0, 0};
+    for (auto& o : out) o = 0xDEAD;
+    EXPECT_EQ(sspesa::expand(s, out, n - 1).status(), Status::kBadArg) << n;
+    EXPECT_EQ(sspesa::expand(s, nullptr, n).status(), Status::kBadArg) << n;
+    for (auto o : out) ASSERT_EQ(o, 0xDEADu);
+    EXPECT_EQ(sspesa::expand(s, out, n).value(), n);
+    EXPECT_EQ(out[n - 1], 0x1000u + 4 * (n - 1));
+  }
+  const sspesa::Sample none{0x1000, details(0, 1, 0, 0, 0, 0, 0), 0, 0};
+  EXPECT_EQ(sspesa::expand(none, nullptr, 0).value(), 0u);
+}
 }  // namespace

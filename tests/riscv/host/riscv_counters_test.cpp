@@ -30,15 +30,20 @@ using pmu::test::cfg;
 constexpr CounterConfig kGlobalCfg{0x1D, true, true, OverflowSource::kScountovf};
 Counters g_counters(kGlobalCfg);
 
+// Every index reaches its own CSR with every verb (an index bit lost in the
+// dispatch would send odd or high indices to another CSR).
 TEST(RiscvCsrBank, DispatchesRuntimeIndexToCompileTimeCsr) {
   test::ExpectBackend bus;
-  bus.expect({CR(0xB07, 7), CW(0x33F, 9), CS(0x320, 4), CC(0x331, 1)});
+  for (unsigned i = 0; i < 32; ++i)
+    bus.expect({CR(0xB00 + i, 7 + i), CW(0x320 + i, 9 + i), CS(0x320 + i, 4 + i), CC(0x320 + i, 1 + i)});
   test::ScopedBackend use(bus);
-  EXPECT_EQ(CsrBank<0xB00>::read(7), 7u);
-  CsrBank<0x320>::write(31, 9);
-  (void)CsrBank<0x320>::set(0, 4);
-  (void)CsrBank<0x320>::clear(17, 1);
-  static_assert(CsrBank<0xBE0>::number(3) == 0xBE3);
+  for (unsigned i = 0; i < 32; ++i) {
+    EXPECT_EQ(CsrBank<0xB00>::read(i), 7u + i);
+    CsrBank<0x320>::write(i, 9 + i);
+    (void)CsrBank<0x320>::set(i, 4 + i);
+    (void)CsrBank<0x320>::clear(i, 1 + i);
+    EXPECT_EQ(CsrBank<0xBE0>::number(i), 0xBE0u + i);
+  }
 }
 
 TEST(RiscvCsrBank, CheckedFormsRejectOutOfRangeIndexWithoutAccess) {
@@ -53,6 +58,24 @@ TEST(RiscvCounters, InitInhibitsAndZeroesEveryImplementedEventSelector) {
   bus.expect({CS(0x320, 0x18), CW(0x323, 0), CW(0x324, 0)});
   test::ScopedBackend use(bus);
   Counters c(cfg(kCy | kIr | 0x18));
+  EXPECT_EQ(c.init(), Status::kOk);
+}
+
+// Without hpm counters there is nothing to inhibit or clear: init touches
+// no CSR (and a tracked cycle/instret total starts from the counter).
+TEST(RiscvCounters, InitOfAFileWithoutHpmCountersTouchesNothing) {
+  test::NoAccessBackend none;
+  {
+    test::ScopedBackend use(none);
+    Counters c(cfg(kCy | kIr));
+    EXPECT_EQ(c.init(), Status::kOk);
+  }
+  test::ExpectBackend bus;
+  bus.expect({CR(0xB00, 5), CR(0xB02, 7)});
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(kCy | kIr));
+  c.track_totals(&totals);
   EXPECT_EQ(c.init(), Status::kOk);
 }
 
@@ -87,6 +110,23 @@ TEST(RiscvCounters, WriteOnRv64IsOneCsrw) {
   test::ScopedBackend use(bus);
   Counters c(cfg(0x8));
   EXPECT_EQ(c.write(3, static_cast<uint64_t>(-1000)), Status::kOk);
+}
+
+// The total goes on from a written value: counted before the write, plus
+// counted since (the write itself adds nothing).
+TEST(RiscvCounters, WriteKeepsTheTotalAndGoesOnFromTheWrittenValue) {
+  test::ExpectBackend bus;
+  CounterTotals totals;
+  Counters c(cfg(0x8, false));
+  c.track_totals(&totals);
+  bus.expect({CS(0x320, 0x8), CW(0x323, 0), CR(0xB03, 100),  // init: the total starts at 100
+              CR(0xB03, 130),                                 // 30 counted
+              CW(0xB03, 1000), CR(0xB03, 1010)});             // written, then 10 more
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(c.init(), Status::kOk);
+  EXPECT_EQ(c.read64(3).value(), 30u);
+  EXPECT_EQ(c.write(3, 1000), Status::kOk);
+  EXPECT_EQ(c.read64(3).value(), 40u);
 }
 
 TEST(RiscvCounters, BadInputTouchesNothing) {
@@ -196,6 +236,17 @@ TEST(RiscvLcofi, SpuriousEntryServesNothingAndAcknowledgesNothing) {
   EXPECT_EQ(c.handle_overflow_irq().value(), 0u);
 }
 
+// A file with Sscofpmf but no hpm counter has no overflow source, yet an
+// LCOFI taken there must still be cleared (a level interrupt left pending
+// would be taken again at once): the hook clears LCOFIP and serves nothing.
+TEST(RiscvLcofi, HookOfAFileWithoutHpmCountersClearsThePendingLatchAndServesNothing) {
+  test::ExpectBackend bus;
+  Counters c(cfg(kCy | kIr));
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0xFFFFFFF8)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0u);
+}
+
 TEST(RiscvLcofi, IsrAdapterRunsTheHookOnTheObjectItIsGiven) {
   test::ExpectBackend bus;
   Counters c(cfg(0x8));
@@ -224,19 +275,41 @@ TEST(RiscvWidth, ProbeWritesAllOnesWhileInhibitedAndRestores) {
   EXPECT_EQ(c.width(3), 40u);
 }
 
-TEST(RiscvWidth, ProbeLeavesAnAlreadyInhibitedCounterInhibited) {
-  models::RiscvCsrConfig mc;
-  mc.num_hpm = 1;
-  mc.width = 40;
-  models::RiscvCsrModel model(mc);
-  model.set_counter(3, 77);
-  test::ModelBus bus(1);
-  bus.map_csr(&model);
-  test::ScopedBackend use(bus);
-  Counters c(cfg(0x8, false));
+// One 40-bit hpm counter (3) on the CSR model, holding 77, stopped, totals tracked.
+struct StoppedNarrowCounter {
+  static models::RiscvCsrConfig config() {
+    models::RiscvCsrConfig mc;
+    mc.num_hpm = 1;
+    mc.width = 40;
+    return mc;
+  }
+  StoppedNarrowCounter() {
+    model.set_counter(3, 77);
+    bus.map_csr(&model);
+    c.track_totals(&totals);
+    EXPECT_EQ(c.stop(0x8), Status::kOk);
+  }
+  models::RiscvCsrModel model{config()};
+  test::ModelBus bus{1};
+  test::ScopedBackend use{bus};
+  Counters c{cfg(0x8, false)};
   CounterTotals totals;
-  c.track_totals(&totals);
-  ASSERT_EQ(c.stop(0x8), Status::kOk);
+};
+
+// Declaring a width restarts the counter's total at 0 from its current value.
+TEST(RiscvWidth, ADeclaredWidthRestartsTheTotalAtZero) {
+  StoppedNarrowCounter r;
+  ASSERT_EQ(r.c.set_width(3, 40), Status::kOk);
+  EXPECT_EQ(r.c.read64(3).value(), 0u);
+  r.model.set_counter(3, 100);
+  EXPECT_EQ(r.c.read64(3).value(), 23u);
+}
+
+TEST(RiscvWidth, ProbeLeavesAnAlreadyInhibitedCounterInhibited) {
+  StoppedNarrowCounter r;
+  models::RiscvCsrModel& model = r.model;
+  test::ModelBus& bus = r.bus;
+  Counters& c = r.c;
   bus.clear_log();
   EXPECT_EQ(c.probe_width(3).value(), 40u);
   EXPECT_EQ(c.width(3), 40u);

@@ -35,6 +35,90 @@ TEST(RiscvSbi, InitStopsAndReleasesEveryCounterThenConfiguresCycleAndInstret) {
   EXPECT_EQ(c.init(), Status::kOk);
 }
 
+// cycle and instret get their standard events only if configured, each
+// checked on its own bit; a failed configuration is the call's status.
+TEST(RiscvSbi, InitConfiguresCycleAndInstretOnlyWhenTheFileHasThem) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {0, 0x5, 1}), SBI(2, {0, 1, 0, 1, 0}, 0, 0), SBI(2, {2, 1, 0, 2, 0}, 0, 2),
+              SBI(4, {0, 0x4, 1}), SBI(2, {2, 1, 0, 2, 0}, 0, 2),
+              SBI(4, {0, 0x9, 1}), SBI(2, {0, 1, 0, 1, 0}, 0, 0),
+              SBI(4, {0, 0x8, 1}),
+              SBI(4, {0, 0x5, 1}), SBI(2, {0, 1, 0, 1, 0}, -2, 0),
+              SBI(4, {0, 0x5, 1}), SBI(2, {0, 1, 0, 1, 0}, 0, 0), SBI(2, {2, 1, 0, 2, 0}, -3, 0)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(SbiCounters(cfg(0x5)).init(), Status::kOk);
+  EXPECT_EQ(SbiCounters(cfg(0x4)).init(), Status::kOk);
+  EXPECT_EQ(SbiCounters(cfg(0x9)).init(), Status::kOk);
+  EXPECT_EQ(SbiCounters(cfg(0x8)).init(), Status::kOk);
+  EXPECT_EQ(SbiCounters(cfg(0x5)).init(), Status::kUnavailable);
+  EXPECT_EQ(SbiCounters(cfg(0x5)).init(), Status::kBadArg);
+}
+
+// Configuring sets OF (SBI), so a programmed counter's overflow is armed
+// again only by its next start.
+TEST(RiscvSbi, ProgrammingACounterDisarmsItsOverflowUntilItStartsAgain) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(3, {0, 0x18, 0, 0}),
+              SBI(4, {3, 1, 1}), SBI(2, {3, 1, 0, 0x20000, 5}, 0, 3),
+              SBI(4, {4, 1, 1}), SBI(2, {4, 1, 0, 2, 0}, 0, 4),
+              SBI(3, {0, 0x8, 0, 0})});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x18));
+  ASSERT_EQ(c.start(0x18), Status::kOk);
+  EXPECT_EQ(c.armed(), 0x18u);
+  ASSERT_EQ(c.program(3, make_hpm_event(5).value()), Status::kOk);
+  EXPECT_EQ(c.armed(), 0x10u);
+  ASSERT_EQ(c.program_event(4, sbi_pmu::kHwInstructions), Status::kOk);
+  EXPECT_EQ(c.armed(), 0u);
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  EXPECT_EQ(c.armed(), 0x8u);
+}
+
+// init() stops every counter with a reset: none of them is armed after it,
+// so the hook and the vector ignore whatever OF they show until the next start.
+TEST(RiscvSbi, InitDisarmsEveryCounterItStops) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(3, {0, 0x18, 0, 0}), SBI(4, {0, 0x18, 1}), CR(0xDA0, 0x18)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x18));
+  ASSERT_EQ(c.start(0x18), Status::kOk);
+  EXPECT_EQ(c.armed(), 0x18u);
+  ASSERT_EQ(c.init(), Status::kOk);
+  EXPECT_EQ(c.armed(), 0u);
+  EXPECT_EQ(c.overflow_vector().value(), 0u);  // OF of both still read 1: neither is armed
+}
+
+// SBI configures a counter with OF = 1 (its interrupt off until
+// counter_start): the vector shows only the counters started since.
+TEST(RiscvSbi, OverflowVectorShowsOnlyTheStartedCounters) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(3, {0, 0x8, 0, 0}), CR(0xDA0, 0x18)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x18));
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  EXPECT_EQ(c.overflow_vector().value(), 0x8u);
+}
+
+// Every inhibit bit together (inhibit::kAll) is a legal filter; one more is not.
+TEST(RiscvSbi, ProgramEventTakesEveryInhibitBitAndNoMore) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {3, 1, 1}), SBI(2, {3, 1, sbi_pmu::inhibit_flags(inhibit::kAll), 2, 0}, 0, 3)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x8));
+  EXPECT_EQ(c.program_event(3, sbi_pmu::kHwInstructions, 0, inhibit::kAll), Status::kOk);
+  EXPECT_EQ(c.program_event(3, sbi_pmu::kHwInstructions, 0, inhibit::kAll + 1), Status::kBadArg);
+}
+
+// event_idx is 20 bits (type [19:16], code [15:0]): 0xFFFFF is legal, 0x100000 is not.
+TEST(RiscvSbi, ProgramEventTakesTheLargestTwentyBitEventIndexAndNoMore) {
+  test::ExpectBackend bus;
+  bus.expect({SBI(4, {3, 1, 1}), SBI(2, {3, 1, 0, 0xFFFFF, 0}, 0, 3)});
+  test::ScopedBackend use(bus);
+  SbiCounters c(cfg(0x8));
+  EXPECT_EQ(c.program_event(3, 0xFFFFFu), Status::kOk);
+  EXPECT_EQ(c.program_event(3, 0x100000u), Status::kBadArg);
+}
+
 TEST(RiscvSbi, ReadIsOneCsrrOfTheUnprivilegedShadow) {
   test::ExpectBackend bus;
   bus.expect({CR(0xC03, 77), CR(0xC00, 9)});

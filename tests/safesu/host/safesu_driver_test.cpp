@@ -403,11 +403,13 @@ TYPED_TEST(SafesuSeq, RdcBitsOnFourCores) {
   bus.expect({R(A(29), 0x41), W(A(29), 0xC1), W(A(29), 0x41)});  // reset: bit N+3 = 7
   bus.expect({R(A(29), 0x41), W(A(29), 0x01), W(A(29), 0x41)});  // clear IRQ: toggle enable
   bus.expect({R(A(29), 0xC1), W(A(29), 0x1)});                   // disable (a reset read as set is released)
+  bus.expect({R(A(29), 0x40), W(A(29), 0x00), W(A(29), 0x40)});  // clear IRQ, MCCU off: it stays off
   test::ScopedBackend use(bus);
   EXPECT_EQ(this->unit.enable_rdc(), Status::kOk);
   EXPECT_EQ(this->unit.reset_rdc(), Status::kOk);
   EXPECT_EQ(this->unit.clear_rdc_irq(), Status::kOk);
   EXPECT_EQ(this->unit.disable_rdc(), Status::kOk);
+  EXPECT_EQ(this->unit.clear_rdc_irq(), Status::kOk);
 }
 
 TEST(SafesuDriver, RdcBitsOnSixCoresAndOldVintage) {

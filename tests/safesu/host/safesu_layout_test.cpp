@@ -164,6 +164,20 @@ TEST(SafesuLayout, SweepKeepsEveryBlockContiguousAndDisjoint) {
   }
 }
 
+// Params{} is pmu_ahb's default build (docs/hw/safesu.md §1.1): 24 counters,
+// 32-bit registers, one configuration register, 4 MCCU cores of 2 inputs
+// with 8-bit weights.
+TEST(SafesuLayout, DefaultParamsArePmuAhbsDefaults) {
+  const Params p{};
+  EXPECT_EQ(p.reg_width, 32u);
+  EXPECT_EQ(p.n_counters, 24u);
+  EXPECT_EQ(p.n_conf_regs, 1u);
+  EXPECT_EQ(p.mccu_n_cores, 4u);
+  EXPECT_EQ(p.mccu_n_events, 2u);
+  EXPECT_EQ(p.weights_width, 8u);
+  EXPECT_EQ(make_layout(p).n_counters, 24u);
+}
+
 TEST(SafesuLayout, InvalidParametersAreRejected) {
   EXPECT_FALSE(make_layout(shipped_params(1, 128)).valid);  // cores 2..6
   EXPECT_FALSE(make_layout(shipped_params(7, 128)).valid);

@@ -124,6 +124,35 @@ TEST_P(SafesuParkedSweep, NoArrivalOffsetLosesOrInventsACountOrLeavesTheLineHigh
   EXPECT_GE(swept, span + 9);
 }
 
+// The event arrives while the hook clears a parked counter, so the counter
+// leaves all ones between the hook's fold and the freeze. The total must
+// then be right one whole period later too: after a plain read in the new
+// flag epoch and exactly 2^32 + 100 more counts (which the 32-bit delta
+// cannot show), the next hook adds that period. If the frozen value were not
+// folded, the read would take the old pass through all ones as a pass of the
+// new epoch and the period would be lost.
+TEST(SafesuParkedPeriod, APeriodAfterTheFrozenClearIsCountedAtEveryArrivalOffset) {
+  const Sweep s{0, false, 4};
+  for (int64_t d = -4; d <= 12; ++d) {
+    SCOPED_TRACE(testing::Message() << "event arrives at hook cycle " << d);
+    Rig r(s);
+    ASSERT_TRUE(r.line());
+    ASSERT_TRUE(r.model.set_event_at(static_cast<uint64_t>(static_cast<int64_t>(r.model.now()) + d), kEvent, true));
+    (void)r.hook();
+    {
+      test::ScopedBackend use(r.bus);
+      ASSERT_TRUE(r.su.read64(r.k).ok());
+    }
+    r.bus.advance((uint64_t{1} << 32) + 100);
+    ASSERT_TRUE(r.line()) << "the counter passed all ones again";
+    (void)r.hook();
+    EXPECT_EQ(r.callbacks_made, 2u);
+    test::ScopedBackend use(r.bus);
+    ASSERT_EQ(r.su.stop(r.su.all_counters()), Status::kOk);
+    EXPECT_EQ(r.su.read64(r.k).value() - r.base_total, r.model.increments(r.k) - r.base_incs);
+  }
+}
+
 std::vector<Sweep> sweeps() {
   std::vector<Sweep> v;
   for (uint32_t gap : {0u, 1u, 4u})

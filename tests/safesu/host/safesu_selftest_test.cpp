@@ -107,6 +107,22 @@ TEST(SafesuSelftest, MakesTheAccessCountItsHeaderStates) {
   EXPECT_EQ(old.accesses, 174u);  // the RDC part skipped
 }
 
+// The routine borrows core 0's MCCU limit and puts it back; core 1's it
+// never touches. A refill after it gives each core its own budget again.
+TEST(SafesuSelftest, PutsEachCoresBudgetLimitBack) {
+  Rig r(k4c128, 0);
+  {
+    test::ScopedBackend use(r.bus);
+    ASSERT_EQ(r.su.set_budget(0, 0x1234), Status::kOk);
+    ASSERT_EQ(r.su.set_budget(1, 0x5678), Status::kOk);
+  }
+  ASSERT_EQ(r.run(), Status::kOk);
+  test::ScopedBackend use(r.bus);
+  ASSERT_EQ(r.su.refill_cores(0x3), Status::kOk);
+  EXPECT_EQ(r.su.remaining_budget(0).value(), 0x1234u);
+  EXPECT_EQ(r.su.remaining_budget(1).value(), 0x5678u);
+}
+
 TEST(SafesuSelftest, ReportsEveryCheckInOrder) {
   Rig r(k4c128, 1);
   ASSERT_EQ(r.run(), Status::kOk);

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "pmu/riscv/ame.hpp"
 #include "pmu/riscv/counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "host/backend.hpp"
@@ -134,4 +135,28 @@ TEST(RiscvRv32, InitZeroesBothEventHalves) {
   Counters c(cfg(0x8));
   EXPECT_EQ(c.init(), Status::kOk);
 }
+// AME is RV64 only (no h halves): on RV32 every call of a declared AME file
+// is kUnavailable and touches nothing.
+TEST(RiscvRv32, AmeFileIsUnavailableAndTouchesNothing) {
+  test::NoAccessBackend bus;
+  test::ScopedBackend use(bus);
+  ame::AmeConfig ac;
+  ac.declared = true;
+  ame::AmeCounters c(ac);
+  EXPECT_EQ(c.init(), Status::kUnavailable);
+  EXPECT_EQ(c.read(3).status(), Status::kUnavailable);
+  EXPECT_EQ(c.read64(0).status(), Status::kUnavailable);
+  EXPECT_EQ(c.write(3, 1), Status::kUnavailable);
+  EXPECT_EQ(c.start(0x8), Status::kUnavailable);
+  EXPECT_EQ(c.stop(0x8), Status::kUnavailable);
+  EXPECT_EQ(c.program(3, make_hpm_event(1).value()), Status::kUnavailable);
+  EXPECT_EQ(c.event(3).status(), Status::kUnavailable);
+  EXPECT_EQ(c.overflow_vector().status(), Status::kUnavailable);
+  EXPECT_EQ(c.handle_overflow_irq().status(), Status::kUnavailable);
+  EXPECT_EQ(c.enable_overflow_irq(), Status::kUnavailable);
+  EXPECT_EQ(c.probe_width(3).status(), Status::kUnavailable);
+  EXPECT_EQ(ame::program(c, 3, ame::Composition{}), Status::kUnavailable);
+  EXPECT_EQ(ame::set_counteren(c, 0, 0, 0), Status::kUnavailable);
+}
+
 }  // namespace

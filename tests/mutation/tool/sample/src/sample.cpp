@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
+// The mutation tool's self-test sample: a clamp its test checks (killed),
+// a boundary that cannot matter (equivalent, listed), a scale the test
+// does not check (survived), a static_assert and a constant it pins
+// (invalid).
+#include "sample.hpp"
+
+static_assert(kLimit == 8, "the test expects 8");
+
+int clamp(int n) {
+  if (n > kLimit) return kLimit;
+  return n;
+}
+
+int scale(int n) { return n * 4; }

@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A C/C++ tokenizer just good enough to find mutation sites: it skips
+comments, string and character literals and preprocessor lines, and gives
+every token its offset and line, so a mutant replaces exact source text."""
+
+import re
+from dataclasses import dataclass
+
+# Longest first: the tokenizer takes the first punctuator that matches.
+_PUNCTUATORS = sorted("""
+    >>= <<= ... ->* :: -> ++ -- << >> <= >= == != && || += -= *= /= %= &= |= ^=
+    { } [ ] ( ) ; : , . ? ~ ! + - * / % ^ & | = < > #
+""".split(), key=len, reverse=True)
+
+_IDENT = re.compile(r'[A-Za-z_]\w*')
+_NUMBER = re.compile(r"(?:0[xX][0-9a-fA-F']+|0[bB][01']+|\d[\d']*)(?:\.\d*)?[uUlLfF]*")
+_SPACE = re.compile(r'\s+')
+
+
+@dataclass
+class Token:
+    kind: str    # 'ident', 'number', 'punct', 'string', 'char'
+    text: str
+    start: int   # offset in the source
+    line: int    # 1-based
+
+    @property
+    def end(self):
+        return self.start + len(self.text)
+
+
+def _skip_quoted(src, i, quote):
+    """Offset just past the literal that opens with 'quote' at i."""
+    i += 1
+    while i < len(src) and src[i] != quote:
+        i += 2 if src[i] == '\\' else 1
+    return i + 1
+
+
+def tokenize(src):
+    """Tokens of src, without comments, literals' contents and preprocessor
+    lines (a '#' first on a line, with its continuation lines)."""
+    tokens = []
+    i, line, at_line_start = 0, 1, True
+    n = len(src)
+    while i < n:
+        c = src[i]
+        if c == '\n':
+            line += 1
+            i += 1
+            at_line_start = True
+            continue
+        if c in ' \t\r\f\v':
+            i += 1
+            continue
+        if src.startswith('//', i):
+            end = src.find('\n', i)
+            i = n if end < 0 else end
+            continue
+        if src.startswith('/*', i):
+            end = src.find('*/', i + 2)
+            end = n if end < 0 else end + 2
+            line += src.count('\n', i, end)
+            i = end
+            continue
+        if c == '#' and at_line_start:
+            end = i
+            while True:
+                nl = src.find('\n', end)
+                if nl < 0:
+                    end = n
+                    break
+                if src[nl - 1] == '\\':
+                    end = nl + 1
+                    continue
+                end = nl
+                break
+            line += src.count('\n', i, end)
+            i = end
+            continue
+        at_line_start = False
+        if c == '"' or c == "'":
+            # A raw string R"(...)" is not expected in driver code; a quote
+            # after an identifier or digit is a digit separator only inside
+            # numbers, which _NUMBER consumes.
+            end = _skip_quoted(src, i, c)
+            tokens.append(Token('string' if c == '"' else 'char', src[i:end], i, line))
+            line += src.count('\n', i, end)
+            i = end
+            continue
+        m = _IDENT.match(src, i)
+        if m:
+            tokens.append(Token('ident', m.group(), i, line))
+            i = m.end()
+            continue
+        m = _NUMBER.match(src, i)
+        if m:
+            tokens.append(Token('number', m.group(), i, line))
+            i = m.end()
+            continue
+        for p in _PUNCTUATORS:
+            if src.startswith(p, i):
+                tokens.append(Token('punct', p, i, line))
+                i += len(p)
+                break
+        else:
+            tokens.append(Token('punct', c, i, line))
+            i += 1
+    return tokens
+
+
+def normalize(text):
+    """Whitespace-insensitive form of a piece of source (for matching)."""
+    return _SPACE.sub(' ', text).strip()
