@@ -89,6 +89,7 @@ help:
 	@echo '  make docs                    API reference (Doxygen) -> build/docs/html, warning-free'
 	@echo '  make checks                  dependency rules, SPDX lines, make'"'"'s own behaviour'
 	@echo '  make mutation [SEED=1] [MUTANTS=300|all] [UNIT=u,...] [JOBS=2]  mutation score of the host tests (docs/mutation.md)'
+	@echo '  make mutation-selftest       the tests of tools/pmukit-mutation'
 	@echo '  make test-<step>             one step of make test: $(TEST_STEPS)'
 	@echo 'Install (docs/install.md):'
 	@echo '  make install PREFIX=<dir> [DESTDIR=<root>]  packages per ABI, pmukit-sim, host, CMake and pkg-config files'
