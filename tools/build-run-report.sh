@@ -31,9 +31,11 @@ if ! "$@" > "$out.build" 2>&1; then
 fi
 
 if [ "$kind" = demo ]; then
+  # shellcheck disable=SC2086  # the emulator: the first qemu-system-* word of RUN
+  emulator=$(printf '%s\n' $run | grep -m1 'qemu-system' || echo QEMU)
   cat <<HEADER
 pmukit demo: profiling a workload with the SafeSU performance-monitoring unit
-  board:    $where (QEMU, ${run%% *})
+  board:    $where (QEMU: ${emulator##*/})
   firmware: $image (examples/$name)
   The SafeSU is a hardware block of SELENE/NOEL-V and LEON3 GRLIB systems.
   QEMU does not have one, so it is EMULATED here: pmukit's behavioural model
