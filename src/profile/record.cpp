@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pmu/profile/record.hpp"
+#include "pmu/util/text.hpp"
 
 namespace pmu::profile {
 namespace {
 
-size_t length(const char* s) {
-  size_t n = 0;
-  while (s[n] != '\0') ++n;
-  return n;
-}
+using util::length;
 
 bool valid_name(const char* s) { return s != nullptr && length(s) <= kMaxNameBytes; }
 

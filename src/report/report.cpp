@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "pmu/report.hpp"
+#include "pmu/util/text.hpp"
 
 namespace pmu::report {
 namespace {
 
-size_t length(const char* s) {
-  size_t n = 0;
-  while (s[n] != '\0') ++n;
-  return n;
-}
+using util::length;
 
 unsigned dec_digits(uint64_t v) {
   unsigned n = 1;
