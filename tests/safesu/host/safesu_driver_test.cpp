@@ -530,6 +530,20 @@ TYPED_TEST(SafesuSeq, RdcHookCallsBackPerInputAndTogglesEnable) {
   EXPECT_EQ(su.handle_rdc_irq().value(), 0u);
 }
 
+// Inputs 0 and 1 together: the first callback is input 0, so the rest of
+// the vector is every bit above it (input 1 here), each called once.
+TYPED_TEST(SafesuSeq, RdcHookServesInputsZeroAndOneTogether) {
+  auto& su = this->unit;
+  Calls calls;
+  ASSERT_EQ(su.attach_callbacks(&this->callbacks), Status::kOk);
+  ASSERT_EQ(su.on_rdc(0, calls.cb()), Status::kOk);
+  ASSERT_EQ(su.on_rdc(1, calls.cb()), Status::kOk);
+  this->backend.expect({R(A(40), 0x3), R(A(29), 0x41), W(A(29), 0x01), W(A(29), 0x41)});
+  test::ScopedBackend use(this->backend);
+  EXPECT_EQ(su.handle_rdc_irq().value(), 0x3u);
+  EXPECT_EQ(calls.seen, (std::vector<unsigned>{0, 1}));
+}
+
 TYPED_TEST(SafesuSeq, HooksWithoutCallbacksStillAcknowledge) {
   this->backend.expect({R(A(26), 0x2), R(A(2), 0x9), R(A(0), 0x1), W(A(0), 0x9), W(A(0), 0x1)});
   this->backend.expect({R(A(29), 0x41), W(A(29), 0x44), W(A(29), 0x41)});
