@@ -316,6 +316,22 @@ TEST(GrlibApbPnp, HolesInstancesAndTheScanLimits) {
   EXPECT_EQ(r.bus.log.size(), 5u);
 }
 
+// The default scan is NAPBSLV = 16 entries (docs/hw/grlib-leon3-qemu.md
+// §6.1): entry 15 is the last it reads, entry 16 the first it does not.
+TEST(GrlibApbPnp, TheDefaultScanEndsAtEntry15) {
+  {
+    ApbRig r;
+    r.a.set_slave(15, M::id_word(kVendorGaisler, 0x00C, 1, 2), A::bar_word(0x001, 0xFFF));
+    EXPECT_EQ(find_apb_slave(&kApbuart, 1, kBridge).value().index, 15u);
+  }
+  ApbRig r;
+  r.a.set_slave(16, M::id_word(kVendorGaisler, 0x00C, 1, 2), A::bar_word(0x001, 0xFFF));
+  r.bus.clear_log();
+  EXPECT_EQ(find_apb_slave(&kApbuart, 1, kBridge).status(), Status::kNotFound);
+  EXPECT_EQ(r.bus.log.size(), 16u);  // the ID words of the holes 0..15
+  EXPECT_EQ(find_apb_slave(&kApbuart, 1, kBridge, 0, 17).value().index, 16u);
+}
+
 TEST(GrlibApbPnp, ApbBarDecodingAtTheMaskEdges) {
   ApbRig r;
   r.a.set_slave(0, M::id_word(0x55, 0x001, 0, 0), A::bar_word(0x012, 0x000));  // the whole APB space

@@ -95,6 +95,16 @@ TEST(RiscvCounters, StartStopAreOneCsrcOrCsrsOnMcountinhibit) {
   EXPECT_EQ(g_counters.stop(0x10), Status::kOk);
 }
 
+// armed() is the SBI file's record of counters whose OF a start armed; in
+// M-mode OF is armed by clearing it, so a start records nothing.
+TEST(RiscvCounters, AMachineStartArmsNothing) {
+  test::ExpectBackend bus;
+  bus.expect(CC(0x320, 0x19));
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(g_counters.start(0x19), Status::kOk);
+  EXPECT_EQ(g_counters.armed(), 0u);
+}
+
 TEST(RiscvCounters, ProgramWritesTheWholeSelectorIncludingFilterBits) {
   test::ExpectBackend bus;
   const HpmEvent ev = make_hpm_event(2, inhibit::kS | inhibit::kU).value();

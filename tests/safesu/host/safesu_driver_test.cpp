@@ -341,6 +341,18 @@ TYPED_TEST(SafesuSeq, SetWeightsWritesWholeRegistersAndMergesAPartialOne) {
   EXPECT_EQ(this->unit.set_weights(w, 8), Status::kOk);
 }
 
+// Even weights (bit 0 clear, 0 included) in the low byte of a whole and
+// of a merged register: each byte is exactly the weight given.
+TYPED_TEST(SafesuSeq, SetWeightsKeepsEvenWeightsExact) {
+  const uint8_t w[8] = {0, 0xFE, 2, 0x80, 0x10, 0, 0x40, 0xFF};
+  auto& bus = this->backend;
+  bus.expect({W(A(38), 0x8002FE00), W(A(39), 0xFF400010)});                        // n = 8
+  bus.expect({W(A(38), 0x8002FE00), R(A(39), 0xAABBCCDD), W(A(39), 0xAABBCC10)});  // n = 5
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(this->unit.set_weights(w, 8), Status::kOk);
+  EXPECT_EQ(this->unit.set_weights(w, 5), Status::kOk);
+}
+
 TEST(SafesuDriver, SetWeightsOfEveryInputOnSixCoresIsThreeWrites) {
   // A multiple of 4 touches no register after the weights (the RDC vector).
   test::ExpectBackend bus;
@@ -528,6 +540,20 @@ TYPED_TEST(SafesuSeq, RdcHookCallsBackPerInputAndTogglesEnable) {
   EXPECT_EQ(su.handle_rdc_irq().value(), 0x24u);
   EXPECT_EQ(calls.seen, (std::vector<unsigned>{2, 5}));
   EXPECT_EQ(su.handle_rdc_irq().value(), 0u);
+}
+
+// Inputs 0 and 1 together: the first callback is input 0, so the rest of
+// the vector is every bit above it (input 1 here), each called once.
+TYPED_TEST(SafesuSeq, RdcHookServesInputsZeroAndOneTogether) {
+  auto& su = this->unit;
+  Calls calls;
+  ASSERT_EQ(su.attach_callbacks(&this->callbacks), Status::kOk);
+  ASSERT_EQ(su.on_rdc(0, calls.cb()), Status::kOk);
+  ASSERT_EQ(su.on_rdc(1, calls.cb()), Status::kOk);
+  this->backend.expect({R(A(40), 0x3), R(A(29), 0x41), W(A(29), 0x01), W(A(29), 0x41)});
+  test::ScopedBackend use(this->backend);
+  EXPECT_EQ(su.handle_rdc_irq().value(), 0x3u);
+  EXPECT_EQ(calls.seen, (std::vector<unsigned>{0, 1}));
 }
 
 TYPED_TEST(SafesuSeq, HooksWithoutCallbacksStillAcknowledge) {

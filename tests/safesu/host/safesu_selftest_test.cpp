@@ -205,6 +205,64 @@ TEST(SafesuSelftestFaults, AStuckCounterZeroFailsTheSoftResetAndNothingCountsChe
   expect_check_fails(k4c128, 0, Model::Fault::kStuckAt, 7, "mode 10: nothing counts");
 }
 
+// The model behind a filter: logs the offset of every write, and with
+// 'stuck_watermark0' reads input 0's watermark byte with bit 0 stuck at 1
+// (an RDC reset that does not clear input 0's watermark; its neighbours
+// in the same register clear as they should).
+struct Filter final : pmu::models::MmioModel {
+  Filter(Model& m, uint32_t watermark0) : model(m), wm0(watermark0) {}
+  uint32_t read(uint32_t offset, unsigned size) override {
+    const uint32_t v = model.read(offset, size);
+    return stuck_watermark0 && offset == wm0 ? v | 0x1u : v;
+  }
+  void write(uint32_t offset, unsigned size, uint32_t value) override {
+    writes.push_back(offset);
+    model.write(offset, size, value);
+  }
+  void advance(uint64_t cycles) override { model.advance(cycles); }
+  uint32_t irq_outputs() const override { return model.irq_outputs(); }
+  Model& model;
+  uint32_t wm0;
+  bool stuck_watermark0 = false;
+  std::vector<uint32_t> writes;
+};
+
+TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck) {
+  Model model(config_of(k4c128));
+  Filter filter(model, k4c128.watermarks.at(0).offset);
+  filter.stuck_watermark0 = true;
+  test::ModelBus bus(1);
+  bus.map(kBase, Model::kWindowSize, &filter);
+  test::ScopedBackend use(bus);
+  SafeSU su{kBase, k4c128};
+  SelftestReport report{};
+  EXPECT_EQ(run_selftest(su, &report), Status::kFailed);
+  for (unsigned i = 0; i < report.count; ++i) {
+    const bool reset_check = std::strcmp(report.checks[i].name, "RDC reset clears the watermark") == 0;
+    EXPECT_EQ(report.checks[i].pass, !reset_check) << report.checks[i].name;
+  }
+}
+
+// The restore writes the configuration (weights, core 0's limit) before
+// CFG0 and CFG1, which start counting and the MCCU/RDC: every write
+// freezes the counters for its cycle (docs/hw/safesu.md §3.2 item 1), so
+// no write after the enables costs the caller's counters an increment.
+TEST(SafesuSelftest, RestoresTheConfigurationBeforeTheEnables) {
+  const Layout& l = k4c128;
+  Model model(config_of(l));
+  Filter filter(model, l.watermarks.at(0).offset);
+  test::ModelBus bus(0);
+  bus.map(kBase, Model::kWindowSize, &filter);
+  test::ScopedBackend use(bus);
+  SafeSU su{kBase, l};
+  SelftestReport report{};
+  ASSERT_EQ(run_selftest(su, &report), Status::kOk);
+  ASSERT_GE(filter.writes.size(), 4u);
+  const std::vector<uint32_t> tail(filter.writes.end() - 4, filter.writes.end());
+  EXPECT_EQ(tail, (std::vector<uint32_t>{l.weights.at(0).offset, l.mccu_limits.at(0).offset, l.cfg0.offset,
+                                         l.cfg1.offset}));
+}
+
 TEST(SafesuSelftestFaults, ADeadBusFailsAndDoesNotCrash) {
   // A "unit" that reads 0 and ignores writes: the report says so.
   test::ModelBus bus;
