@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "pmu/safesu/layout.hpp"
 #include "pmu_sim/safesu_model.hpp"
 
 namespace pmu_sim {
@@ -24,6 +25,17 @@ constexpr SafesuConfig safesu_config(uint32_t n_soc_ev, uint32_t n_cores) {
   c.rdc_new_vintage = true;
   c.weight0_triggers = false;
   c.event0_high = false;
+  return c;
+}
+/// The model twin of a driver layout: the same counters, events, cores, FT
+/// and RTL vintage (RDC bits, weight 0), so a test or an emulated SoC cannot
+/// pair a layout with a model of another build. SoC event 0 is not tied high.
+constexpr SafesuConfig safesu_config(const pmu::safesu::Layout& l) {
+  SafesuConfig c = safesu_config(l.n_soc_ev, l.n_cores);
+  c.n_counters = l.n_counters;
+  c.ft = l.params.ft;
+  c.rdc_new_vintage = l.params.vintage == pmu::safesu::RdcVintage::kMay2025;
+  c.weight0_triggers = !l.params.weight0_never_fires;
   return c;
 }
 /// The build pmu::safesu::k4c128 describes.

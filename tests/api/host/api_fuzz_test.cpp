@@ -12,6 +12,7 @@
 #include "pmu/cm/perf.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "pmu_sim/safesu_model.hpp"
+#include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
 
 namespace {
@@ -59,11 +60,7 @@ class SafesuApiFuzz : public ::testing::TestWithParam<const safesu::Layout*> {};
 TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
   using namespace pmu::safesu;
   const Layout& l = *GetParam();
-  models::SafesuModel::Config mc;
-  mc.n_counters = l.n_counters;
-  mc.n_soc_ev = l.n_soc_ev;
-  mc.n_cores = l.n_cores;
-  models::SafesuModel model(mc);
+  models::SafesuModel model(pmu_sim::safesu_config(l));
   test::ModelBus bus;
   constexpr uintptr_t kBase = 0x80100000;
   bus.map(kBase, models::SafesuModel::kWindowSize, &model);

@@ -16,6 +16,7 @@
 
 #include "pmu/safesu/safesu.hpp"
 #include "pmu_sim/safesu_model.hpp"
+#include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
 
 namespace {
@@ -25,10 +26,7 @@ using Model = pmu::models::SafesuModel;
 constexpr uintptr_t kBase = 0x80100000;
 
 Model::Config selene_like(const Layout& l) {
-  Model::Config c;
-  c.n_counters = l.n_counters;
-  c.n_soc_ev = l.n_soc_ev;
-  c.n_cores = l.n_cores;
+  Model::Config c = pmu_sim::safesu_config(l);
   c.event0_high = true;  // SELENE's event 0
   return c;
 }

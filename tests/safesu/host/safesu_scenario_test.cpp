@@ -10,6 +10,7 @@
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/safesu/selftest.hpp"
 #include "pmu_sim/safesu_model.hpp"
+#include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
 
 namespace {
@@ -18,17 +19,6 @@ using namespace pmu::safesu;
 using Model = pmu::models::SafesuModel;
 
 constexpr uintptr_t kBase = 0x80100000;
-
-Model::Config config_of(const Layout& l) {
-  Model::Config c;
-  c.n_counters = l.n_counters;
-  c.n_soc_ev = l.n_soc_ev;
-  c.n_cores = l.n_cores;
-  c.ft = l.params.ft;
-  c.rdc_new_vintage = l.params.vintage == RdcVintage::kMay2025;
-  c.weight0_triggers = !l.params.weight0_never_fires;
-  return c;
-}
 
 struct Calls {
   std::vector<unsigned> seen;
@@ -41,7 +31,7 @@ using Case = std::tuple<const Layout*, uint32_t>;  // layout, bus gap
 class SafesuScenario : public ::testing::TestWithParam<Case> {
  protected:
   SafesuScenario()
-      : layout_(*std::get<0>(GetParam())), model_(config_of(layout_)), bus_(std::get<1>(GetParam())),
+      : layout_(*std::get<0>(GetParam())), model_(pmu_sim::safesu_config(layout_)), bus_(std::get<1>(GetParam())),
         su_(kBase, layout_), use_(bus_) {
     bus_.map(kBase, Model::kWindowSize, &model_);
     EXPECT_EQ(su_.attach_callbacks(&callbacks_), Status::kOk);
@@ -240,7 +230,7 @@ INSTANTIATE_TEST_SUITE_P(Shipped, SafesuScenario,
 
 TEST(SafesuScenarioOld, OldFourCoreRtlSelftestSkipsTheRdcAndPasses) {
   static constexpr Layout kOld4 = make_layout(shipped_params(4, 128, 24, RdcVintage::kPre2025));
-  Model model(config_of(kOld4));
+  Model model(pmu_sim::safesu_config(kOld4));
   test::ModelBus bus;
   bus.map(kBase, Model::kWindowSize, &model);
   test::ScopedBackend use(bus);

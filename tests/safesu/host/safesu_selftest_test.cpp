@@ -16,6 +16,7 @@
 
 #include "pmu/safesu/selftest.hpp"
 #include "pmu_sim/safesu_model.hpp"
+#include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
 
 namespace {
@@ -25,21 +26,12 @@ using Model = pmu::models::SafesuModel;
 
 constexpr uintptr_t kBase = 0x80100000;
 
-Model::Config config_of(const Layout& l) {
-  Model::Config c;
-  c.n_counters = l.n_counters;
-  c.n_soc_ev = l.n_soc_ev;
-  c.n_cores = l.n_cores;
-  c.rdc_new_vintage = l.params.vintage == RdcVintage::kMay2025;
-  return c;
-}
-
 const Layout kOld4 = make_layout(shipped_params(4, 128, 24, RdcVintage::kPre2025));
 const Layout kOneCounter = make_layout(shipped_params(2, 64, 1));
 
 // A unit of one layout on the model at one bus gap.
 struct Rig {
-  Rig(const Layout& l, uint32_t gap) : model(config_of(l)), bus(gap), su(kBase, l) {
+  Rig(const Layout& l, uint32_t gap) : model(pmu_sim::safesu_config(l)), bus(gap), su(kBase, l) {
     bus.map(kBase, Model::kWindowSize, &model);
   }
   Status run() {
@@ -156,7 +148,7 @@ TEST(SafesuSelftest, RefusesANullReportOrAnUnusableUnitTouchingNothing) {
 }
 
 TEST(SafesuSelftest, TheBuildTimeUnitRunsTheSameRoutine) {
-  Model model(config_of(k6c256));
+  Model model(pmu_sim::safesu_config(k6c256));
   test::ModelBus bus(0);
   bus.map(kBase, Model::kWindowSize, &model);
   test::ScopedBackend use(bus);
@@ -228,7 +220,7 @@ struct Filter final : pmu::models::MmioModel {
 };
 
 TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck) {
-  Model model(config_of(k4c128));
+  Model model(pmu_sim::safesu_config(k4c128));
   Filter filter(model, k4c128.watermarks.at(0).offset);
   filter.stuck_watermark0 = true;
   test::ModelBus bus(1);
@@ -249,7 +241,7 @@ TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck)
 // no write after the enables costs the caller's counters an increment.
 TEST(SafesuSelftest, RestoresTheConfigurationBeforeTheEnables) {
   const Layout& l = k4c128;
-  Model model(config_of(l));
+  Model model(pmu_sim::safesu_config(l));
   Filter filter(model, l.watermarks.at(0).offset);
   test::ModelBus bus(0);
   bus.map(kBase, Model::kWindowSize, &filter);
