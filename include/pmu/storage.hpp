@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // Where a driver finds its opt-in storage (a callback table, 64-bit totals):
-// the application owns it, the driver only refers to it. Two ways, chosen
+// the application owns it, the driver only refers to it. Three kinds, chosen
 // per driver type by a template parameter:
 //
-//   AttachedStorage<T>      a pointer in the object, set at run time
-//                           (attach(); nullptr: none). Every use tests it.
-//   StaticStorage<T, &obj>  fixed at build time: no bytes in the object,
-//                           and every "is it there?" test folds away.
-//   NoStorage<T>            the feature compiled out (StaticStorage of
-//                           nullptr): the hooks call nobody, totals are
-//                           kUnavailable, and nothing is tested for it.
+//   AttachedStorage<T>     a pointer in the object, set at run time
+//                          (attach(); nullptr: none). Every use tests it.
+//   StaticStorage<T, obj>  fixed at build time to obj, an object with static
+//                          storage duration: no bytes in the object, and
+//                          every "is it there?" test folds away.
+//   NoStorage<T>           the feature compiled out: the hooks call nobody,
+//                          totals are kUnavailable, nothing is tested for it.
 //
-// A driver asks get() (the storage or nullptr) and kAttachable (whether
-// attach() exists). The run-time objects (and the C API's handles) use
-// AttachedStorage; a build-time object whose storage is known at build
-// time costs nothing for a feature it does not use.
+// A driver asks held() (is there storage?), get() (the storage) and
+// kAttachable (whether attach() exists). It tests held(), never
+// get() != nullptr: for build-time storage held() is a constant of the type,
+// where comparing an object's address with nullptr is a -Waddress warning
+// and, for an inline variable, not a constant. The run-time objects (and the
+// C API's handles) use AttachedStorage; a build-time object whose storage is
+// known at build time costs nothing for a feature it does not use.
 #pragma once
 
 /// Driver-independent building blocks.
@@ -26,6 +29,8 @@ class AttachedStorage {
  public:
   /// attach() may change it at run time.
   static constexpr bool kAttachable = true;
+  /// Whether storage is attached.
+  constexpr bool held() const { return p_ != nullptr; }
   /// The attached storage, or nullptr.
   constexpr T* get() const { return p_; }
   /// Attaches p (nullptr detaches). Touches no hardware.
@@ -35,18 +40,27 @@ class AttachedStorage {
   T* p_ = nullptr;
 };
 
-/// Storage fixed at build time: P is the address of an object with static
-/// storage duration, or nullptr (see NoStorage).
-template <typename T, T* P>
+/// Storage fixed at build time: Obj (a reference, so never null; for none
+/// use NoStorage).
+template <typename T, T& Obj>
 struct StaticStorage {
   /// Fixed: there is no attach().
   static constexpr bool kAttachable = false;
-  /// P, a constant.
-  static constexpr T* get() { return P; }
+  /// Always.
+  static constexpr bool held() { return true; }
+  /// &Obj, a constant.
+  static constexpr T* get() { return &Obj; }
 };
 
-/// No storage of this kind: the feature is compiled out.
+/// No storage of this kind: the feature compiled out.
 template <typename T>
-using NoStorage = StaticStorage<T, nullptr>;
+struct NoStorage {
+  /// Fixed: there is no attach().
+  static constexpr bool kAttachable = false;
+  /// Never.
+  static constexpr bool held() { return false; }
+  /// nullptr.
+  static constexpr T* get() { return nullptr; }
+};
 
 }  // namespace pmu
