@@ -84,8 +84,6 @@ class Totals {
 /// read the status only to return it.
 class RuntimeGcr {
  public:
-  /// The operations are compiled once, in libpmu, and called there.
-  static constexpr bool kBuildTime = false;
   /// An unconfigured base: every register call returns kBadArg.
   constexpr RuntimeGcr() : gdb_(0), status_(Status::kBadArg) {}
   /// gcr_base must satisfy valid_gcr_base(), else every register call returns
@@ -111,8 +109,6 @@ class RuntimeGcr {
 template <uintptr_t kGcrBase, bool kBlockPresent = true>
 struct FixedGcr {
   static_assert(valid_gcr_base(kGcrBase), "a GCR base is non-zero and 32 KiB aligned");
-  /// The operations are inlined where they are called (constants fold).
-  static constexpr bool kBuildTime = true;
   /// Base of the Global Debug Block (GCR base + 0x6000); 0 if absent.
   static constexpr uintptr_t gdb() { return kBlockPresent ? kGcrBase + kGdbOffset : 0; }
   /// kOk, or kUnavailable if the board declares the block absent.
