@@ -168,7 +168,10 @@ class BasicPerf {
   Result<uint32_t> read(unsigned i) const;
   /// 64-bit total of counter i since its last reset: one load, folded into
   /// the totals. kBadArg for i > 2, kUnavailable without totals.
-  Result<uint64_t> read64(unsigned i);
+  // flatten (here and on preload()): WideCounter32::observe() is inlined, as
+  // the leanest C inlines the same arithmetic; GCC -Os would call it and pay
+  // the argument moves and this function's register saves.
+  __attribute__((flatten)) Result<uint64_t> read64(unsigned i);
   /// Start the counters of 'mask' (bit i = counter i): R+W PC_CTL.
   /// kBadArg for an empty mask or bits above bit 2.
   Status start(uint32_t mask) const;
@@ -206,7 +209,7 @@ class BasicPerf {
   /// Write a raw value into counter i (e.g. 2^32 - period for sampling): one
   /// write; with totals, one read first, and the total carries on from the
   /// count so far (the jump is not counted). kBadArg for i > 2.
-  Status preload(unsigned i, uint32_t value);
+  __attribute__((flatten)) Status preload(unsigned i, uint32_t value);
   /// GCR_DB_PC_OV as a counter mask: one read.
   Result<uint32_t> read_overflow() const;
   /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C).
