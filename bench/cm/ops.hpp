@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one place the bench calls the CM perf block driver (bench/common/ops.hpp
 // says how): the GCR block at BENCH_CM_GCR_BASE, as FixedPerf (base a
-// constant) and Perf (base chosen at run time, code in libpmu).
+// constant) and Perf (base chosen at run time, code in libpmu). The
+// compile-time objects hold their storage as the baseline does: a static
+// callback table, static totals for the tracked operations and none for the
+// others; the run-time object has both attached (the scenarios attach or
+// detach its totals).
 #pragma once
 
 #include <stdint.h>
@@ -21,12 +25,17 @@ using pmu::Result;
 using pmu::Status;
 namespace c = pmu::cm;
 
-inline c::FixedPerf<BENCH_CM_GCR_BASE> g_compile_time;
-inline c::Perf g_run_time{BENCH_CM_GCR_BASE};
 inline c::Callbacks g_callbacks_ct{};
 inline c::Callbacks g_callbacks_rt{};
 inline c::Totals g_totals_ct{};
 inline c::Totals g_totals_rt{};
+using StaticCallbacks = pmu::StaticStorage<c::Callbacks, &g_callbacks_ct>;
+// The untracked operations and the hooks: no totals.
+inline c::FixedPerf<BENCH_CM_GCR_BASE, true, StaticCallbacks, pmu::NoStorage<c::Totals>> g_compile_time;
+// The tracked operations (read64, *_tracked): static totals.
+inline c::FixedPerf<BENCH_CM_GCR_BASE, true, StaticCallbacks, pmu::StaticStorage<c::Totals, &g_totals_ct>>
+    g_compile_time_tracked;
+inline c::Perf g_run_time{BENCH_CM_GCR_BASE};
 
 struct Ops {
   static constexpr uintptr_t kWindow = BENCH_CM_GCR_BASE + c::kGdbOffset + 0x100;
@@ -57,9 +66,10 @@ struct Ops {
       return BL_OK;
     }
   };
-  // One definition for both paths: the object differs. (The tracked
-  // operations are the same calls, with totals attached by the scenario.)
-#define BENCH_CM_PATH(Name, ATTR, object)                                                                  \
+  // One definition for both paths: the objects differ. The tracked
+  // operations are the same calls on an object with totals (compile time:
+  // its own type; run time: totals attached by the scenario).
+#define BENCH_CM_PATH(Name, ATTR, object, tracked)                                                         \
   struct Name {                                                                                           \
     ATTR Status probe() { return object.probe(); }                                                        \
     ATTR Status program(unsigned i, unsigned e, uint32_t q) { return object.program(i, e, q); }           \
@@ -74,32 +84,29 @@ struct Ops {
     ATTR Result<uint32_t> read_overflow() { return object.read_overflow(); }                              \
     ATTR Status clear_overflow(uint32_t m) { return object.clear_overflow(m); }                           \
     ATTR Status preload(unsigned i, uint32_t v) { return object.preload(i, v); }                          \
-    ATTR Result<uint64_t> read64(unsigned i) { return object.read64(i); }                                 \
-    ATTR Status preload_tracked(unsigned i, uint32_t v) { return object.preload(i, v); }                  \
-    ATTR Status reset_tracked(uint32_t m) { return object.reset(m); }                                     \
+    ATTR Result<uint64_t> read64(unsigned i) { return tracked.read64(i); }                                \
+    ATTR Status preload_tracked(unsigned i, uint32_t v) { return tracked.preload(i, v); }                 \
+    ATTR Status reset_tracked(uint32_t m) { return tracked.reset(m); }                                    \
     ATTR Result<uint32_t> overflow_hook() { return object.handle_overflow_irq(); }                        \
     ATTR Status overflow_isr() {                                                                          \
       decltype(object)::overflow_isr(&object);                                                            \
       return Status::kOk;                                                                                 \
     }                                                                                                     \
   };
-  BENCH_CM_PATH(CompileTime, BENCH_OUT_OF_LINE, g_compile_time)
-  BENCH_CM_PATH(RunTime, BENCH_FORWARD, g_run_time)
+  BENCH_CM_PATH(CompileTime, BENCH_OUT_OF_LINE, g_compile_time, g_compile_time_tracked)
+  BENCH_CM_PATH(RunTime, BENCH_FORWARD, g_run_time, g_run_time)
 #undef BENCH_CM_PATH
 
   // The hook's callback: P0.
   static void attach(bl_callback_fn fn) {
-    g_compile_time.attach_callbacks(&g_callbacks_ct);
     g_run_time.attach_callbacks(&g_callbacks_rt);
     (void)g_compile_time.on_overflow(c::kP0Counter, {fn, nullptr});
     (void)g_run_time.on_overflow(c::kP0Counter, {fn, nullptr});
     (void)bl_cm_on_overflow(c::kP0Counter, {fn, nullptr});
   }
-  // 64-bit totals tracked (the *_tracked figures) or not (every other one).
-  static void track(bool on) {
-    g_compile_time.track_totals(on ? &g_totals_ct : nullptr);
-    g_run_time.track_totals(on ? &g_totals_rt : nullptr);
-  }
+  // 64-bit totals tracked (the *_tracked figures) or not (every other one):
+  // the run-time object's; the compile-time objects' are fixed by type.
+  static void track(bool on) { g_run_time.track_totals(on ? &g_totals_rt : nullptr); }
 
 #ifdef PMU_HOST
   // On the host: the model, fresh for every run, at the GDB.

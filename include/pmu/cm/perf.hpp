@@ -7,21 +7,25 @@
 //   Perf                   = BasicPerf<RuntimeGcr>: the GCR base is run-time
 //                            data (CP0 CMGCRBase, device tree). Compiled once,
 //                            in src/cm (extern template below).
-//   FixedPerf<kGcr[, kPresent]> = BasicPerf<FixedGcr<...>>: the base is known
+//   FixedPerf<kGcr[, kPresent[, CallbackStorage, TotalsStorage]]>
+//                          = BasicPerf<FixedGcr<...>, ...>: the base is known
 //                            at build time; every register address folds to
 //                            an immediate and a bad base does not compile.
 //
 // Making a Perf touches no hardware. Every call validates first: kBadArg
 // touches no register; kUnavailable when the board declares the block absent
-// (or the storage a feature needs is not attached).
+// (or the storage a feature needs is not there).
 //
-// Opt-in state, in storage the caller owns (the object itself holds only the
-// base and two pointers):
-//   attach_callbacks(&callbacks)  on_overflow() and the hook's callbacks
-//   track_totals(&totals)         read64(): 64-bit totals, exact across wraps
-//                                 seen by a read64() or by the hook
-// nullptr detaches. Without totals read64() is kUnavailable and no call
-// spends anything on them beyond one null test.
+// Opt-in state, in storage the caller owns (pmu/storage.hpp), chosen per type:
+//   callbacks (a Callbacks table)  on_overflow() and the hook's callbacks
+//   totals (a Totals)              read64(): 64-bit totals, exact across wraps
+//                                  seen by a read64() or by the hook
+// AttachedStorage (the default, and the only kind of Perf and of the C API):
+// a pointer in the object, attach_callbacks() / track_totals() at run time,
+// nullptr detaches; every use tests it. StaticStorage<T, &obj>: fixed at
+// build time, no bytes, no test. NoStorage<T>: compiled out (read64() is
+// kUnavailable, the hook calls nobody, reset() and preload() spend nothing
+// on totals).
 //
 // Concurrency: read64(), preload(), reset() and the hook update the same
 // totals; do not let the hook interrupt them on the same object (mask
@@ -36,6 +40,8 @@
 #include "pmu/irq.hpp"
 #include "pmu/reg/mmio_reg.hpp"
 #include "pmu/status.hpp"
+#include "pmu/storage.hpp"
+#include "pmu/util/bits.hpp"
 #include "pmu/util/wide_counter.hpp"
 
 namespace pmu::cm {
@@ -44,16 +50,17 @@ namespace pmu::cm {
 __attribute__((always_inline)) constexpr bool valid_gcr_base(uintptr_t gcr_base) { return gcr_base != 0 && gcr_base % kGcrAlign == 0; }
 
 /// Caller-provided callback table: the overflow callback of each counter,
-/// by counter index. Attach with attach_callbacks(); value-initialise it.
+/// by counter index. Attach with attach_callbacks() (or name it in a
+/// StaticStorage); value-initialise it.
 struct Callbacks {
   IrqCallback by_counter[kNumCounters];  ///< callback of counter i (fn == nullptr: none)
 };
 
-template <typename Gcr>
+template <typename Gcr, typename CallbackStorage, typename TotalsStorage>
 class BasicPerf;
 
 /// Caller-provided storage for the 64-bit totals of the three counters.
-/// Attach with track_totals(). A fresh Totals
+/// Attach with track_totals() (or name it in a StaticStorage). A fresh Totals
 /// stands for counters at zero: attach it before the counters start, or
 /// reset them after attaching.
 class Totals {
@@ -62,7 +69,7 @@ class Totals {
   constexpr Totals() : wide_{util::WideCounter32(), util::WideCounter32(), util::WideCounter32()}, reset_in_hook_(0) {}
 
  private:
-  template <typename Gcr>
+  template <typename Gcr, typename CallbackStorage, typename TotalsStorage>
   friend class BasicPerf;
   util::WideCounter32 wide_[kNumCounters];
   // Counters reset (by a callback) since the hook's snapshot: their snapshot
@@ -71,7 +78,10 @@ class Totals {
 };
 
 /// Base policy of the run-time path: the GCR base and the block's presence
-/// are values (board data known at start-up).
+/// are values (board data known at start-up). gdb() is 0 exactly when
+/// status() is not kOk (a usable base is a non-zero multiple of 32 KiB, so
+/// base + 0x6000 is never 0): the calls test the base they load anyway, and
+/// read the status only to return it.
 class RuntimeGcr {
  public:
   /// An unconfigured base: every register call returns kBadArg.
@@ -105,20 +115,28 @@ struct FixedGcr {
   static constexpr Status status() { return kBlockPresent ? Status::kOk : Status::kUnavailable; }
 };
 
-/// The CM perf block driver over a base policy (RuntimeGcr or FixedGcr).
+/// The CM perf block driver over a base policy (RuntimeGcr or FixedGcr) and
+/// the storage of its callbacks and totals (pmu/storage.hpp:
+/// AttachedStorage, StaticStorage or NoStorage of Callbacks and Totals).
 /// Use the aliases Perf and FixedPerf.
-template <typename Gcr>
+template <typename Gcr, typename CallbackStorage = AttachedStorage<Callbacks>,
+          typename TotalsStorage = AttachedStorage<Totals>>
 class BasicPerf {
+  static_assert(util::is_same<decltype(CallbackStorage().get()), Callbacks*>::value,
+                "CallbackStorage is a storage of pmu/storage.hpp holding Callbacks");
+  static_assert(util::is_same<decltype(TotalsStorage().get()), Totals*>::value,
+                "TotalsStorage is a storage of pmu/storage.hpp holding Totals");
+
  public:
   /// The hardware counters are 32-bit.
   using raw_type = uint32_t;
 
   /// FixedGcr: the object for the build-time base. RuntimeGcr: an
   /// unconfigured object (every register call returns kBadArg).
-  constexpr BasicPerf() : gcr_(), callbacks_(nullptr), totals_(nullptr) {}
+  constexpr BasicPerf() : gcr_(), callbacks_(), totals_() {}
   /// Run-time path: see RuntimeGcr(gcr_base, block_present). Touches nothing.
   constexpr explicit BasicPerf(uintptr_t gcr_base, bool block_present = true)
-      : gcr_(gcr_base, block_present), callbacks_(nullptr), totals_(nullptr) {}
+      : gcr_(gcr_base, block_present), callbacks_(), totals_() {}
 
   /// Base of the Global Debug Block (GCR base + 0x6000); 0 unless usable().
   constexpr uintptr_t gdb_base() const { return gcr_.gdb(); }
@@ -129,11 +147,19 @@ class BasicPerf {
   // ---- opt-in storage (no register access) ----
 
   /// Use 'table' for overflow callbacks (nullptr: none; the hook then calls
-  /// nobody). The table stays the caller's; its entries are kept.
-  void attach_callbacks(Callbacks* table) { callbacks_ = table; }
+  /// nobody). The table stays the caller's; its entries are kept. Only with
+  /// AttachedStorage callbacks (a StaticStorage is fixed at build time).
+  void attach_callbacks(Callbacks* table) {
+    static_assert(CallbackStorage::kAttachable, "build-time callback storage: nothing to attach");
+    callbacks_.attach(table);
+  }
   /// Keep 64-bit totals in 'totals' (nullptr: stop; read64() is then
-  /// kUnavailable). Its contents are kept: see Totals.
-  void track_totals(Totals* totals) { totals_ = totals; }
+  /// kUnavailable). Its contents are kept: see Totals. Only with
+  /// AttachedStorage totals.
+  void track_totals(Totals* totals) {
+    static_assert(TotalsStorage::kAttachable, "build-time totals storage: nothing to attach");
+    totals_.attach(totals);
+  }
 
   // ---- counter-unit contract ----
 
@@ -141,8 +167,11 @@ class BasicPerf {
   /// kBadArg for i > 2.
   Result<uint32_t> read(unsigned i) const;
   /// 64-bit total of counter i since its last reset: one load, folded into
-  /// the attached Totals. kBadArg for i > 2, kUnavailable without totals.
-  Result<uint64_t> read64(unsigned i);
+  /// the totals. kBadArg for i > 2, kUnavailable without totals.
+  // flatten (here and on preload()): WideCounter32::observe() is inlined, as
+  // the leanest C inlines the same arithmetic; GCC -Os would call it and pay
+  // the argument moves and this function's register saves.
+  __attribute__((flatten)) Result<uint64_t> read64(unsigned i);
   /// Start the counters of 'mask' (bit i = counter i): R+W PC_CTL.
   /// kBadArg for an empty mask or bits above bit 2.
   Status start(uint32_t mask) const;
@@ -157,8 +186,8 @@ class BasicPerf {
   /// snapshot (W1C). Returns the mask served (0: spurious, nothing cleared).
   Result<uint32_t> handle_overflow_irq();
   /// ISR adapter of the shape void(*)(void*): pass the object as argument.
-  /// Runs the same hook as handle_overflow_irq() without building a Result
-  /// (compiled with the rest of the run-time path, not in the caller).
+  /// Runs handle_overflow_irq() and drops its result (compiled with the
+  /// rest of the run-time path, not in the caller).
   static void overflow_isr(void* self);
 
   // ---- the rest of the block ----
@@ -180,7 +209,7 @@ class BasicPerf {
   /// Write a raw value into counter i (e.g. 2^32 - period for sampling): one
   /// write; with totals, one read first, and the total carries on from the
   /// count so far (the jump is not counted). kBadArg for i > 2.
-  Status preload(unsigned i, uint32_t value);
+  __attribute__((flatten)) Status preload(unsigned i, uint32_t value);
   /// GCR_DB_PC_OV as a counter mask: one read.
   Result<uint32_t> read_overflow() const;
   /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C).
@@ -197,117 +226,142 @@ class BasicPerf {
   // One read-modify-write of PC_CTL: clear 'clear', then set 'set' (the
   // register type drops the never-write-back bits of the old value). The
   // lambdas are forced inline too: GCC outlines one that two calls share.
-  __attribute__((always_inline)) void update_ctl(uint32_t set, uint32_t clear) const {
-    reg::modify(gdb_base(), kRegs.ctl,
-                [set, clear](reg::Value<PcCtlTag> v) __attribute__((always_inline)) {
-                  return v.with_bits(clear, false).with_bits(set, true);
-                });
+  __attribute__((always_inline)) void update_ctl(uintptr_t gdb, uint32_t set, uint32_t clear) const {
+    reg::modify(gdb, kRegs.ctl, [set, clear](reg::Value<PcCtlTag> v) __attribute__((always_inline)) {
+      return v.with_bits(clear, false).with_bits(set, true);
+    });
   }
   // One read-modify-write of PC_CTL setting or clearing one enable.
-  __attribute__((always_inline)) void update_ctl_flag(uint32_t bit, bool on) const {
-    reg::modify(gdb_base(), kRegs.ctl,
+  __attribute__((always_inline)) void update_ctl_flag(uintptr_t gdb, uint32_t bit, bool on) const {
+    reg::modify(gdb, kRegs.ctl,
                 [bit, on](reg::Value<PcCtlTag> v) __attribute__((always_inline)) { return v.with_bits(bit, on); });
   }
-  void restart_totals(uint32_t reset_mask);
-  Status preload_tracked(unsigned i, uint32_t value);
-  // The hook: steps 1-4, the mask served (0: spurious or not usable). Both
-  // entry points run it. The snapshot is taken here; the rest, in
-  // dispatch(), is a tail call, so a spurious entry saves no register.
-  uint32_t serve_overflow();
-  uint32_t dispatch(uint32_t snap);
+  // Whether storage s (of a T) holds one: a null test for AttachedStorage;
+  // for a build-time storage a constant of its type (NoStorage: no; a
+  // StaticStorage names an object). Not `get() != nullptr`: on the address
+  // of an object GCC warns (-Waddress), and for an inline variable (a weak
+  // symbol) it cannot fold the test.
+  template <typename T, typename S>
+  __attribute__((always_inline)) static constexpr bool held(const S& s) {
+    if constexpr (S::kAttachable) {
+      return s.get() != nullptr;
+    } else {
+      return !util::is_same<S, NoStorage<T>>::value;
+    }
+  }
+  // The totals of 'reset_mask' restart at 0 (nothing without totals).
+  __attribute__((always_inline)) void restart_totals(uint32_t reset_mask) {
+    if (!held<Totals>(totals_)) return;
+    Totals* const t = totals_.get();
+    for (unsigned i = 0; i < kNumCounters; ++i) {
+      if ((reset_mask >> i) & 1u) t->wide_[i].restart(0, 0);
+    }
+    t->reset_in_hook_ = static_cast<uint8_t>(t->reset_in_hook_ | reset_mask);
+  }
+  // The hook's steps 2-4 for the snapshot taken in handle_overflow_irq()
+  // (0: spurious, nothing to do). Out of line and returning the Result
+  // itself, so the hook reaches it by a tail call, and the ISR adapter by a
+  // jump to the hook: no frame before the first callback but dispatch()'s.
+  Result<uint32_t> dispatch(uint32_t snap);
 
-  // Empty for FixedGcr: the object is then the two pointers (and stays
-  // standard-layout, which the C API's handles need).
+  // Empty for FixedGcr and for build-time storage: the object is then the
+  // attached pointers only (and stays standard-layout, which the C API's
+  // handles need).
   [[no_unique_address]] Gcr gcr_;
-  Callbacks* callbacks_;
-  Totals* totals_;
+  [[no_unique_address]] CallbackStorage callbacks_;
+  [[no_unique_address]] TotalsStorage totals_;
 };
 
-/// The run-time path: the GCR base is a value.
+/// The run-time path: the GCR base is a value; callbacks and totals are
+/// attached at run time.
 using Perf = BasicPerf<RuntimeGcr>;
 /// The compile-time path: the GCR base (and the block's presence) are
-/// build-time constants.
-template <uintptr_t kGcrBase, bool kBlockPresent = true>
-using FixedPerf = BasicPerf<FixedGcr<kGcrBase, kBlockPresent>>;
+/// build-time constants, and so, if the application wants, is the storage
+/// of callbacks and totals: e.g.
+/// FixedPerf<kGcr, true, StaticStorage<Callbacks, &g_callbacks>, NoStorage<Totals>>.
+template <uintptr_t kGcrBase, bool kBlockPresent = true, typename CallbackStorage = AttachedStorage<Callbacks>,
+          typename TotalsStorage = AttachedStorage<Totals>>
+using FixedPerf = BasicPerf<FixedGcr<kGcrBase, kBlockPresent>, CallbackStorage, TotalsStorage>;
 
 static_assert(check_counter_unit<Perf>(), "pmu::cm::Perf is a counter unit");
 
 // ---- the one implementation of each operation ------------------------------------------------
+// Every register call first checks that the block is usable and touches
+// nothing if not. Calls that return a Status test the GDB base they load
+// anyway (0 exactly when not usable) and read usable() only to return it;
+// the value reads test usable() first, as their Result carries it (GCC then
+// returns the loaded status byte as is: two instructions fewer on RV32).
 
-template <typename Gcr>
-Result<uint32_t> BasicPerf<Gcr>::read(unsigned i) const {
+template <typename G, typename CS, typename TS>
+Result<uint32_t> BasicPerf<G, CS, TS>::read(unsigned i) const {
   if (const Status s = usable(); s != Status::kOk) return s;
+  const uintptr_t gdb = gdb_base();
   if (i >= kNumCounters) return Status::kBadArg;
-  return reg::read(gdb_base(), kRegs.counter(i)).raw;
+  return reg::read(gdb, kRegs.counter(i)).raw;
 }
 
-template <typename Gcr>
-Result<uint64_t> BasicPerf<Gcr>::read64(unsigned i) {
+template <typename G, typename CS, typename TS>
+Result<uint64_t> BasicPerf<G, CS, TS>::read64(unsigned i) {
   if (const Status s = usable(); s != Status::kOk) return s;
+  const uintptr_t gdb = gdb_base();
   if (i >= kNumCounters) return Status::kBadArg;
-  Totals* const t = totals_;
-  if (t == nullptr) return Status::kUnavailable;
-  return t->wide_[i].observe(reg::read(gdb_base(), kRegs.counter(i)).raw);
+  if (!held<Totals>(totals_)) return Status::kUnavailable;
+  return totals_.get()->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::start(uint32_t mask) const {
-  if (const Status s = usable(); s != Status::kOk) return s;
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::start(uint32_t mask) const {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
   if (!valid_mask(mask)) return Status::kBadArg;
-  update_ctl(ctl::count_on_bits(mask), 0);
+  update_ctl(gdb, ctl::count_on_bits(mask), 0);
   return Status::kOk;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::stop(uint32_t mask) const {
-  if (const Status s = usable(); s != Status::kOk) return s;
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::stop(uint32_t mask) const {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
   if (!valid_mask(mask)) return Status::kBadArg;
-  update_ctl(0, ctl::count_on_bits(mask));
+  update_ctl(gdb, 0, ctl::count_on_bits(mask));
   return Status::kOk;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::on_overflow(unsigned i, IrqCallback cb) {
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::on_overflow(unsigned i, IrqCallback cb) {
   if (i >= kNumCounters) return Status::kBadArg;
-  Callbacks* const table = callbacks_;
-  if (table == nullptr) return Status::kUnavailable;
-  table->by_counter[i] = cb;
+  if (!held<Callbacks>(callbacks_)) return Status::kUnavailable;
+  callbacks_.get()->by_counter[i] = cb;
   return Status::kOk;
 }
 
-template <typename Gcr>
-Result<uint32_t> BasicPerf<Gcr>::handle_overflow_irq() {
-  if (const Status s = usable(); s != Status::kOk) return s;
-  return serve_overflow();
-}
-
-template <typename Gcr>
-void BasicPerf<Gcr>::overflow_isr(void* self) {
-  (void)static_cast<BasicPerf*>(self)->serve_overflow();
-}
-
-template <typename Gcr>
-uint32_t BasicPerf<Gcr>::serve_overflow() {
-  const uintptr_t gdb = gdb_base();  // 0 unless usable
-  if (gdb == 0) return 0;
+template <typename G, typename CS, typename TS>
+Result<uint32_t> BasicPerf<G, CS, TS>::handle_overflow_irq() {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();  // the base, not the status: the usual path returns dispatch()'s Result
   // 1. Snapshot: the only read of PC_OV; reserved bits are not ours.
-  const uint32_t snap = reg::read(gdb, kRegs.ov).raw & kAllMask;
-  if (snap == 0) return 0;
-  return dispatch(snap);
+  return dispatch(reg::read(gdb, kRegs.ov).raw & kAllMask);
 }
 
-template <typename Gcr>
-__attribute__((noinline)) uint32_t BasicPerf<Gcr>::dispatch(uint32_t snap) {
-  if (totals_ != nullptr) totals_->reset_in_hook_ = 0;
+template <typename G, typename CS, typename TS>
+void BasicPerf<G, CS, TS>::overflow_isr(void* self) {
+  (void)static_cast<BasicPerf*>(self)->handle_overflow_irq();
+}
+
+template <typename G, typename CS, typename TS>
+__attribute__((noinline)) Result<uint32_t> BasicPerf<G, CS, TS>::dispatch(uint32_t snap) {
+  if (snap == 0) return 0u;  // spurious: nothing to clear
+  if (held<Totals>(totals_)) totals_.get()->reset_in_hook_ = 0;
   // 2. Callbacks, lowest index first. The table is read for each: a
   // callback may detach it.
-  if ((snap & kCycleMask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kCycleCounter](kCycleCounter);
-  if ((snap & kP0Mask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kP0Counter](kP0Counter);
-  if ((snap & kP1Mask) != 0 && callbacks_ != nullptr) callbacks_->by_counter[kP1Counter](kP1Counter);
+  if ((snap & kCycleMask) != 0 && held<Callbacks>(callbacks_)) callbacks_.get()->by_counter[kCycleCounter](kCycleCounter);
+  if ((snap & kP0Mask) != 0 && held<Callbacks>(callbacks_)) callbacks_.get()->by_counter[kP0Counter](kP0Counter);
+  if ((snap & kP1Mask) != 0 && held<Callbacks>(callbacks_)) callbacks_.get()->by_counter[kP1Counter](kP1Counter);
   // 3. Fold, tracked totals only: a flagged counter whose wrap no
   // observation showed gets 2^32 (WideCounter32::observe_flagged). A counter
   // a callback reset has no flag to act on any more: its total restarted.
-  if (Totals* const t = totals_; t != nullptr) {
+  if (held<Totals>(totals_)) {
+    Totals* const t = totals_.get();
     const uint32_t fold = snap & ~static_cast<uint32_t>(t->reset_in_hook_);
     for (unsigned i = 0; i < kNumCounters; ++i) {
       if ((fold >> i) & 1u) t->wide_[i].observe_flagged(reg::read(gdb_base(), kRegs.counter(i)).raw);
@@ -318,108 +372,99 @@ __attribute__((noinline)) uint32_t BasicPerf<Gcr>::dispatch(uint32_t snap) {
   return snap;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::probe() const {
-  if (const Status s = usable(); s != Status::kOk) return s;
-  return reg::read(gdb_base(), kRegs.ctl).get(ctl::kPerfNumCnt) == ctl::kExpectedNumCnt ? Status::kOk
-                                                                                       : Status::kMismatch;
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::probe() const {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
+  return reg::read(gdb, kRegs.ctl).get(ctl::kPerfNumCnt) == ctl::kExpectedNumCnt ? Status::kOk : Status::kMismatch;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::program(unsigned i, unsigned event_id, uint32_t qualifier) const {
-  if (const Status s = usable(); s != Status::kOk) return s;
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::program(unsigned i, unsigned event_id, uint32_t qualifier) const {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
   if (!is_event_counter(i) || !event_known(event_id)) return Status::kBadArg;
   // Qualifier first, so the new event never counts under the old qualifier.
-  reg::write(gdb_base(), kRegs.qualifier(i), reg::Value<PcQualTag>{qualifier});
+  reg::write(gdb, kRegs.qualifier(i), reg::Value<PcQualTag>{qualifier});
   const reg::Field<PcEventTag> field = event_sel::field(i);
-  reg::modify(gdb_base(), kRegs.event,
+  reg::modify(gdb, kRegs.event,
               [field, event_id](reg::Value<PcEventTag> v) __attribute__((always_inline)) { return v.with(field, event_id); });
   return Status::kOk;
 }
 
-template <typename Gcr>
-void BasicPerf<Gcr>::restart_totals(uint32_t reset_mask) {
-  Totals* const t = totals_;
-  if (t == nullptr) return;
-  for (unsigned i = 0; i < kNumCounters; ++i) {
-    if ((reset_mask >> i) & 1u) t->wide_[i].restart(0, 0);
-  }
-  t->reset_in_hook_ = static_cast<uint8_t>(t->reset_in_hook_ | reset_mask);
-}
-
-template <typename Gcr>
-Status BasicPerf<Gcr>::reset(uint32_t mask) {
-  if (const Status s = usable(); s != Status::kOk) return s;
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::reset(uint32_t mask) {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
   if (!valid_mask(mask)) return Status::kBadArg;
-  update_ctl(ctl::reset_bits(mask), 0);
+  update_ctl(gdb, ctl::reset_bits(mask), 0);
   restart_totals(mask);
   return Status::kOk;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::reset_and_start(uint32_t mask) {
-  if (const Status s = usable(); s != Status::kOk) return s;
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::reset_and_start(uint32_t mask) {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
   if (!valid_mask(mask)) return Status::kBadArg;
-  update_ctl(ctl::reset_bits(mask) | ctl::count_on_bits(mask), 0);
+  update_ctl(gdb, ctl::reset_bits(mask) | ctl::count_on_bits(mask), 0);
   restart_totals(mask);
   return Status::kOk;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::control(uint32_t start_mask, uint32_t stop_mask, uint32_t reset_mask) {
-  if (const Status s = usable(); s != Status::kOk) return s;
-  if (((start_mask | stop_mask | reset_mask) & ~kAllMask) != 0 || (start_mask & stop_mask) != 0 ||
-      (start_mask | stop_mask | reset_mask) == 0)
-    return Status::kBadArg;
-  update_ctl(ctl::count_on_bits(start_mask) | ctl::reset_bits(reset_mask), ctl::count_on_bits(stop_mask));
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::control(uint32_t start_mask, uint32_t stop_mask, uint32_t reset_mask) {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
+  // valid_mask() of the union: not all empty and no bit above bit 2 in any.
+  if (!valid_mask(start_mask | stop_mask | reset_mask) || (start_mask & stop_mask) != 0) return Status::kBadArg;
+  update_ctl(gdb, ctl::count_on_bits(start_mask) | ctl::reset_bits(reset_mask), ctl::count_on_bits(stop_mask));
   restart_totals(reset_mask);
   return Status::kOk;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::preload(unsigned i, uint32_t value) {
-  if (const Status s = usable(); s != Status::kOk) return s;
-  if (i >= kNumCounters) return Status::kBadArg;
-  if (totals_ != nullptr) return preload_tracked(i, value);
-  reg::write(gdb_base(), kRegs.counter(i), reg::Value<PcCounterTag>{value});
-  return Status::kOk;
-}
-
 // With totals: account the count so far, write, and carry the total on.
-template <typename Gcr>
-Status BasicPerf<Gcr>::preload_tracked(unsigned i, uint32_t value) {
-  util::WideCounter32& w = totals_->wide_[i];
-  w.observe(reg::read(gdb_base(), kRegs.counter(i)).raw);
-  reg::write(gdb_base(), kRegs.counter(i), reg::Value<PcCounterTag>{value});
-  w.rebase(value);
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::preload(unsigned i, uint32_t value) {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
+  if (i >= kNumCounters) return Status::kBadArg;
+  const bool tracked = held<Totals>(totals_);
+  if (tracked) totals_.get()->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
+  reg::write(gdb, kRegs.counter(i), reg::Value<PcCounterTag>{value});
+  if (tracked) totals_.get()->wide_[i].rebase(value);
   return Status::kOk;
 }
 
-template <typename Gcr>
-Result<uint32_t> BasicPerf<Gcr>::read_overflow() const {
+template <typename G, typename CS, typename TS>
+Result<uint32_t> BasicPerf<G, CS, TS>::read_overflow() const {
   if (const Status s = usable(); s != Status::kOk) return s;
-  return reg::read(gdb_base(), kRegs.ov).raw & kAllMask;
+  const uintptr_t gdb = gdb_base();
+  return reg::read(gdb, kRegs.ov).raw & kAllMask;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::clear_overflow(uint32_t mask) const {
-  if (const Status s = usable(); s != Status::kOk) return s;
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::clear_overflow(uint32_t mask) const {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
   if (!valid_mask(mask)) return Status::kBadArg;
-  reg::clear_w1c(gdb_base(), kRegs.ov, mask);
+  reg::clear_w1c(gdb, kRegs.ov, mask);
   return Status::kOk;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::set_overflow_stop(bool on) const {
-  if (const Status s = usable(); s != Status::kOk) return s;
-  update_ctl_flag(ctl::kPerfOvfStop.mask(), on);
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::set_overflow_stop(bool on) const {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
+  update_ctl_flag(gdb, ctl::kPerfOvfStop.mask(), on);
   return Status::kOk;
 }
 
-template <typename Gcr>
-Status BasicPerf<Gcr>::set_interrupt_enable(bool on) const {
-  if (const Status s = usable(); s != Status::kOk) return s;
-  update_ctl_flag(ctl::kPerfIntEn.mask(), on);
+template <typename G, typename CS, typename TS>
+Status BasicPerf<G, CS, TS>::set_interrupt_enable(bool on) const {
+  const uintptr_t gdb = gdb_base();
+  if (gdb == 0) return usable();
+  update_ctl_flag(gdb, ctl::kPerfIntEn.mask(), on);
   return Status::kOk;
 }
 

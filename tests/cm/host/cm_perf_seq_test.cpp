@@ -498,6 +498,36 @@ TYPED_TEST(CmPerfSeq, BadMasksTouchNothing) {
   EXPECT_EQ(none.log.size(), 0u);
 }
 
+// control() tests its three masks in two compares; every triple of 4-bit
+// masks (bit 3 is above the counters) gets the answer of the three rules:
+// no bit above bit 2, start and stop apart, not all empty. A good triple is
+// one read-modify-write of PC_CTL, a bad one touches nothing.
+TYPED_TEST(CmPerfSeq, ControlAcceptsExactlyTheValidTriples) {
+  auto& p = this->unit;
+  p.track_totals(&this->totals);
+  unsigned accepted = 0;
+  for (uint32_t start = 0; start < 16; ++start) {
+    for (uint32_t stop = 0; stop < 16; ++stop) {
+      for (uint32_t reset = 0; reset < 16; ++reset) {
+        const uint32_t any = start | stop | reset;
+        const bool valid = (any & ~kAllMask) == 0 && (start & stop) == 0 && any != 0;
+        if (valid) {
+          const uint32_t want = (0x40000152u & ~ctl::count_on_bits(stop)) | ctl::count_on_bits(start) | ctl::reset_bits(reset);
+          expect_seq({R(kCtl, 0x40000152u), W(kCtl, want & ~0xFu)},
+                     [&] { EXPECT_EQ(p.control(start, stop, reset), Status::kOk) << start << stop << reset; });
+          ++accepted;
+        } else {
+          test::NoAccessBackend none;
+          test::ScopedBackend use(none);
+          EXPECT_EQ(p.control(start, stop, reset), Status::kBadArg) << start << " " << stop << " " << reset;
+          EXPECT_EQ(none.log.size(), 0u);
+        }
+      }
+    }
+  }
+  EXPECT_EQ(accepted, 27u * 8u - 1u);  // per counter: start, stop or neither (3) x reset or not (2), minus all empty
+}
+
 TYPED_TEST(CmPerfSeq, EveryValidMaskIsAccepted) {
   auto& p = this->unit;
   for (uint32_t m = 1; m <= kAllMask; ++m) {
@@ -535,6 +565,24 @@ TEST(CmPerfBadArg, ABadBaseMakesEveryCallBadArgWithNoAccess) {
   }
   EXPECT_EQ(Perf().probe(), Status::kBadArg);  // unconfigured
   EXPECT_EQ(none.log.size(), 0u);
+}
+
+// The calls test the GDB base instead of the status (one load less): that
+// holds only because the base is 0 exactly when the status is not kOk.
+TEST(CmPerfBadArg, TheGdbBaseIsZeroExactlyWhenTheBlockIsNotUsable) {
+  for (uintptr_t base : {uintptr_t{0}, uintptr_t{0x8000}, uintptr_t{0x4000}, kGcr, kGcr + 4, kGcr + 0x6000,
+                         ~uintptr_t{0x7FFF}, ~uintptr_t{0x7FFF} - 0x8000, ~uintptr_t{0}, ~uintptr_t{0} - 0x5FFF,
+                         uintptr_t{0} - 0x6000}) {
+    for (bool present : {true, false}) {
+      const Perf p(base, present);
+      EXPECT_EQ(p.gdb_base() == 0, p.usable() != Status::kOk) << base << " " << present;
+      if (p.usable() == Status::kOk) {
+        EXPECT_EQ(p.gdb_base(), base + kGdbOffset);
+      }
+    }
+  }
+  EXPECT_EQ(Perf().gdb_base(), 0u);
+  EXPECT_EQ(Perf().usable(), Status::kBadArg);
 }
 
 TEST(CmPerfBadArg, AGoodBaseIsAnyNonZero32KiBMultiple) {
