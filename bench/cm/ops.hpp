@@ -29,11 +29,11 @@ inline c::Callbacks g_callbacks_ct{};
 inline c::Callbacks g_callbacks_rt{};
 inline c::Totals g_totals_ct{};
 inline c::Totals g_totals_rt{};
-using StaticCallbacks = pmu::StaticStorage<c::Callbacks, &g_callbacks_ct>;
+using StaticCallbacks = pmu::StaticStorage<c::Callbacks, g_callbacks_ct>;
 // The untracked operations and the hooks: no totals.
 inline c::FixedPerf<BENCH_CM_GCR_BASE, true, StaticCallbacks, pmu::NoStorage<c::Totals>> g_compile_time;
 // The tracked operations (read64, *_tracked): static totals.
-inline c::FixedPerf<BENCH_CM_GCR_BASE, true, StaticCallbacks, pmu::StaticStorage<c::Totals, &g_totals_ct>>
+inline c::FixedPerf<BENCH_CM_GCR_BASE, true, StaticCallbacks, pmu::StaticStorage<c::Totals, g_totals_ct>>
     g_compile_time_tracked;
 inline c::Perf g_run_time{BENCH_CM_GCR_BASE};
 

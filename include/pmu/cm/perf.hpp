@@ -22,7 +22,7 @@
 //                                  seen by a read64() or by the hook
 // AttachedStorage (the default, and the only kind of Perf and of the C API):
 // a pointer in the object, attach_callbacks() / track_totals() at run time,
-// nullptr detaches; every use tests it. StaticStorage<T, &obj>: fixed at
+// nullptr detaches; every use tests it. StaticStorage<T, obj>: fixed at
 // build time, no bytes, no test. NoStorage<T>: compiled out (read64() is
 // kUnavailable, the hook calls nobody, reset() and preload() spend nothing
 // on totals).
@@ -236,22 +236,9 @@ class BasicPerf {
     reg::modify(gdb, kRegs.ctl,
                 [bit, on](reg::Value<PcCtlTag> v) __attribute__((always_inline)) { return v.with_bits(bit, on); });
   }
-  // Whether storage s (of a T) holds one: a null test for AttachedStorage;
-  // for a build-time storage a constant of its type (NoStorage: no; a
-  // StaticStorage names an object). Not `get() != nullptr`: on the address
-  // of an object GCC warns (-Waddress), and for an inline variable (a weak
-  // symbol) it cannot fold the test.
-  template <typename T, typename S>
-  __attribute__((always_inline)) static constexpr bool held(const S& s) {
-    if constexpr (S::kAttachable) {
-      return s.get() != nullptr;
-    } else {
-      return !util::is_same<S, NoStorage<T>>::value;
-    }
-  }
   // The totals of 'reset_mask' restart at 0 (nothing without totals).
   __attribute__((always_inline)) void restart_totals(uint32_t reset_mask) {
-    if (!held<Totals>(totals_)) return;
+    if (!totals_.held()) return;
     Totals* const t = totals_.get();
     for (unsigned i = 0; i < kNumCounters; ++i) {
       if ((reset_mask >> i) & 1u) t->wide_[i].restart(0, 0);
@@ -278,7 +265,7 @@ using Perf = BasicPerf<RuntimeGcr>;
 /// The compile-time path: the GCR base (and the block's presence) are
 /// build-time constants, and so, if the application wants, is the storage
 /// of callbacks and totals: e.g.
-/// FixedPerf<kGcr, true, StaticStorage<Callbacks, &g_callbacks>, NoStorage<Totals>>.
+/// FixedPerf<kGcr, true, StaticStorage<Callbacks, g_callbacks>, NoStorage<Totals>>.
 template <uintptr_t kGcrBase, bool kBlockPresent = true, typename CallbackStorage = AttachedStorage<Callbacks>,
           typename TotalsStorage = AttachedStorage<Totals>>
 using FixedPerf = BasicPerf<FixedGcr<kGcrBase, kBlockPresent>, CallbackStorage, TotalsStorage>;
@@ -305,7 +292,7 @@ Result<uint64_t> BasicPerf<G, CS, TS>::read64(unsigned i) {
   if (const Status s = usable(); s != Status::kOk) return s;
   const uintptr_t gdb = gdb_base();
   if (i >= kNumCounters) return Status::kBadArg;
-  if (!held<Totals>(totals_)) return Status::kUnavailable;
+  if (!totals_.held()) return Status::kUnavailable;
   return totals_.get()->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
 }
 
@@ -330,7 +317,7 @@ Status BasicPerf<G, CS, TS>::stop(uint32_t mask) const {
 template <typename G, typename CS, typename TS>
 Status BasicPerf<G, CS, TS>::on_overflow(unsigned i, IrqCallback cb) {
   if (i >= kNumCounters) return Status::kBadArg;
-  if (!held<Callbacks>(callbacks_)) return Status::kUnavailable;
+  if (!callbacks_.held()) return Status::kUnavailable;
   callbacks_.get()->by_counter[i] = cb;
   return Status::kOk;
 }
@@ -351,16 +338,16 @@ void BasicPerf<G, CS, TS>::overflow_isr(void* self) {
 template <typename G, typename CS, typename TS>
 __attribute__((noinline)) Result<uint32_t> BasicPerf<G, CS, TS>::dispatch(uint32_t snap) {
   if (snap == 0) return 0u;  // spurious: nothing to clear
-  if (held<Totals>(totals_)) totals_.get()->reset_in_hook_ = 0;
+  if (totals_.held()) totals_.get()->reset_in_hook_ = 0;
   // 2. Callbacks, lowest index first. The table is read for each: a
   // callback may detach it.
-  if ((snap & kCycleMask) != 0 && held<Callbacks>(callbacks_)) callbacks_.get()->by_counter[kCycleCounter](kCycleCounter);
-  if ((snap & kP0Mask) != 0 && held<Callbacks>(callbacks_)) callbacks_.get()->by_counter[kP0Counter](kP0Counter);
-  if ((snap & kP1Mask) != 0 && held<Callbacks>(callbacks_)) callbacks_.get()->by_counter[kP1Counter](kP1Counter);
+  if ((snap & kCycleMask) != 0 && callbacks_.held()) callbacks_.get()->by_counter[kCycleCounter](kCycleCounter);
+  if ((snap & kP0Mask) != 0 && callbacks_.held()) callbacks_.get()->by_counter[kP0Counter](kP0Counter);
+  if ((snap & kP1Mask) != 0 && callbacks_.held()) callbacks_.get()->by_counter[kP1Counter](kP1Counter);
   // 3. Fold, tracked totals only: a flagged counter whose wrap no
   // observation showed gets 2^32 (WideCounter32::observe_flagged). A counter
   // a callback reset has no flag to act on any more: its total restarted.
-  if (held<Totals>(totals_)) {
+  if (totals_.held()) {
     Totals* const t = totals_.get();
     const uint32_t fold = snap & ~static_cast<uint32_t>(t->reset_in_hook_);
     for (unsigned i = 0; i < kNumCounters; ++i) {
@@ -429,7 +416,7 @@ Status BasicPerf<G, CS, TS>::preload(unsigned i, uint32_t value) {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();
   if (i >= kNumCounters) return Status::kBadArg;
-  const bool tracked = held<Totals>(totals_);
+  const bool tracked = totals_.held();
   if (tracked) totals_.get()->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
   reg::write(gdb, kRegs.counter(i), reg::Value<PcCounterTag>{value});
   if (tracked) totals_.get()->wide_[i].rebase(value);

@@ -9,7 +9,7 @@ pmu::cm::Totals g_other;
 pmu::cm::FixedPerf<0x1FBF8000> g_cm;
 #else
 pmu::cm::FixedPerf<0x1FBF8000, true, pmu::AttachedStorage<pmu::cm::Callbacks>,
-                   pmu::StaticStorage<pmu::cm::Totals, &g_totals>>
+                   pmu::StaticStorage<pmu::cm::Totals, g_totals>>
     g_cm;
 #endif
 void f() { g_cm.track_totals(&g_other); }

@@ -28,8 +28,8 @@ constexpr uintptr_t kCnt1 = kGcr + 0x61A8;
 Callbacks g_table{};
 Totals g_totals;
 
-using StaticCallbacks = StaticStorage<Callbacks, &g_table>;
-using StaticTotals = StaticStorage<Totals, &g_totals>;
+using StaticCallbacks = StaticStorage<Callbacks, g_table>;
+using StaticTotals = StaticStorage<Totals, g_totals>;
 // Both features, fixed at build time.
 using Tracked = FixedPerf<kGcr, true, StaticCallbacks, StaticTotals>;
 // Callbacks only (what the bench's untracked calls use).
