@@ -336,6 +336,14 @@ class CounterFile {
   static constexpr uint32_t kReadable = Config::kPossible & kMachineCounterSlots;
   static constexpr uint32_t kPossibleHpm = Config::kPossible & kHpmSlots;
 
+  // The lowest counter of m, a mask within kPossibleHpm: a constant when the
+  // build knows the file has one hpm counter.
+  __attribute__((always_inline)) static unsigned lowest(uint32_t m) {
+    if constexpr (detail::popcount32(kPossibleHpm) == 1)
+      return util::ctz32(kPossibleHpm);
+    else
+      return util::ctz32(m);
+  }
   // Counter i's raw value (i is a counter of the file).
   __attribute__((always_inline)) uint64_t raw(unsigned i) const { return Map::template read<kReadable>(i); }
 
@@ -358,7 +366,7 @@ class CounterFile {
     if constexpr (kSplitHook) state_.served = vec;
     if (CounterCallbacks* const cbs = callbacks_.get(); detail::attached(cbs))
       for (uint32_t m = vec; m != 0; m &= m - 1) {
-        const unsigned i = util::ctz32(m);
+        const unsigned i = lowest(m);
         cbs->cb[i](i);
       }
     if constexpr (kSplitHook)
@@ -399,7 +407,7 @@ class CounterFile {
   // Steps 3 and 4 of the hook: fold the tracked totals of vec, acknowledge vec.
   __attribute__((always_inline)) Result<uint32_t> finish_hook(uint32_t vec) {
     if (detail::attached(totals_.get()))
-      for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(util::ctz32(m));
+      for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(lowest(m));
     if (vec != 0) {
       if (Status s = Map::template acknowledge<kPossibleHpm>(vec); s != Status::kOk) return s;
     }
