@@ -259,11 +259,11 @@ class CounterFile {
   /// snapshotted counters, which re-arms them). Returns the mask served.
   /// A callback must not write() its own counter (the fold would count from
   /// the written value with OF still pending): reload after the hook.
-  /// A run-time file runs steps 3 and 4 out of line (the time to the first
-  /// callback pays only for steps 1 and 2); a build-time file's hook is
-  /// whole, its tests folded.
+  /// A run-time file's hook is out of line, its steps 3 and 4 apart (the
+  /// time to the first callback pays only for steps 1 and 2); a build-time
+  /// file's hook is inlined where it is called, whole, its tests folded.
   Result<uint32_t> handle_overflow_irq() {
-    if constexpr (!kInlineHook)
+    if constexpr (kSplitHook)
       return hook_out_of_line();
     else
       return run_hook();
@@ -324,13 +324,18 @@ class CounterFile {
   // three run-time files have one size (the C API's handle holds any).
   static constexpr bool kHasArmed = Map::kArmOnStart || !Config::kFixed;
   // A run-time file's hook is out of line with its steps 3 and 4 apart,
-  // the snapshot kept in the object for them.
+  // the snapshot kept in the object for them; a build-time file's is
+  // inlined, whole.
   static constexpr bool kSplitHook = !Config::kFixed;
-  // The hook is inlined where it is called only when its callback loop can
-  // run once at most (a build-time file with one hpm counter): with more,
-  // it is out of line where its loop invariants are not hoisted
-  // (hook_out_of_line()).
-  static constexpr bool kInlineHook = Config::kFixed && detail::popcount32(Config::kPossible & kHpmSlots) <= 1;
+  // An inlined hook whose loops can run more than once (a build-time file
+  // with several hpm counters) calls each callback through call_lowest()
+  // and runs steps 3 and 4 in finish_out_of_line(): inlined, those
+  // loops' invariants (the lowest-bit lookup's constants, the tables)
+  // would be hoisted into callee-saved registers the hook saves before its
+  // first callback (hook_out_of_line() keeps them in its loop with an
+  // attribute instead, which forbids inlining).
+  static constexpr bool kLoopsOutOfLine =
+      Config::kFixed && detail::popcount32(Config::kPossible & kHpmSlots) > 1;
   // The counters the build knows the file may have (csr_bank.hpp: a few
   // known ones are reached by compares, not the table).
   static constexpr uint32_t kReadable = Config::kPossible & kMachineCounterSlots;
@@ -347,10 +352,9 @@ class CounterFile {
   // Counter i's raw value (i is a counter of the file).
   __attribute__((always_inline)) uint64_t raw(unsigned i) const { return Map::template read<kReadable>(i); }
 
-  // The hook out of line. Loop invariants stay in the loop: hoisted, the
-  // lowest-bit lookup's two constants and the callback table would each
-  // take a callee-saved register that the hook saves before its first
-  // callback. (The attribute forbids inlining, hence kInlineHook.)
+  // A run-time file's hook. Loop invariants stay in the loop: hoisted, the
+  // lowest-bit lookup's two constants would each take a callee-saved
+  // register that the hook saves before its first callback.
   __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> hook_out_of_line() {
     return run_hook();
   }
@@ -366,13 +370,32 @@ class CounterFile {
     if constexpr (kSplitHook) state_.served = vec;
     if (CounterCallbacks* const cbs = callbacks_.get(); detail::attached(cbs))
       for (uint32_t m = vec; m != 0; m &= m - 1) {
-        const unsigned i = lowest(m);
-        cbs->cb[i](i);
+        if constexpr (kLoopsOutOfLine) {
+          call_lowest(m);
+        } else {
+          const unsigned i = lowest(m);
+          cbs->cb[i](i);
+        }
       }
     if constexpr (kSplitHook)
       return finish_served();
+    else if constexpr (kLoopsOutOfLine)
+      return finish_out_of_line(vec);
     else
       return finish_hook(vec);
+  }
+
+  // The callback of m's lowest counter (kLoopsOutOfLine). The index is a
+  // byte, so GCC indexes the table with it as it is (as unsigned it
+  // extends it twice: 2 more instructions before the callback).
+  __attribute__((noinline)) void call_lowest(uint32_t m) const {
+    const uint8_t i = static_cast<uint8_t>(util::ctz32(m));
+    callbacks_.get()->cb[i](i);
+  }
+  // Steps 3 and 4 of a kLoopsOutOfLine hook, their loop invariants kept in
+  // the loops.
+  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> finish_out_of_line(uint32_t vec) {
+    return finish_hook(vec);
   }
 
   bool of_extended(unsigned i) const {

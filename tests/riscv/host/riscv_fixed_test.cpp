@@ -193,6 +193,30 @@ TEST(RiscvFixed, HookOfSeveralCountersCallsBackLowestFirstThenAcknowledgesEach) 
   EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));
 }
 
+// Several hpm counters and static totals: the flagged counters are folded
+// after every callback and before the acknowledge (the hook's steps 3 and 4
+// out of line).
+TEST(RiscvFixed, HookOfSeveralTrackedCountersFoldsEachFlaggedCounterBeforeTheAcknowledge) {
+  reset_storage();
+  test::ExpectBackend bus;
+  test::CallbackLog seen;
+  seen.bus = &bus;
+  FixedCounters<kWide, StaticCallbacks, StaticTotals> f;
+  bus.expect({CR(0xB03, 100), CR(0xB05, 200)});  // reset_total of each
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(f.reset_total(3), Status::kOk);
+  ASSERT_EQ(f.reset_total(5), Status::kOk);
+  ASSERT_EQ(f.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(f.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x28), CR(0xB03, 103), CR(0xB05, 205), CC(0x323, kOf),
+              CC(0x325, kOf)});
+  EXPECT_EQ(f.handle_overflow_irq().value(), 0x28u);
+  EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 5}));
+  EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{4, 4}));  // both before the fold
+  EXPECT_EQ(g_totals.wide[3].total(), 3u);
+  EXPECT_EQ(g_totals.wide[5].total(), 5u);
+}
+
 TEST(RiscvFixed, EventOfSourceReadsEachSelector) {
   test::ExpectBackend bus;
   FixedCounters<kEachOf> f;
