@@ -2,8 +2,13 @@
 // The one place the bench calls the RISC-V counter files (bench/common/ops.hpp
 // says how): the standard counters (cycle, instret, hpm counter 3, Sscofpmf)
 // and, on RV64, XiangShan CUTE's AME counters, whose CSRs the sim runtime
-// emulates. The counter file is header-only: its code is always the
-// application's (compile-time path); there is no out-of-line run-time path.
+// emulates. The compile-time path is the build-time file (FixedCounters,
+// ame::FixedAmeCounters) with the baseline's storage: a static callback
+// table, no 64-bit totals (the baseline tracks none). The run-time
+// configured files (Counters, ame::AmeCounters: configuration and storage
+// pointers in the object) are header-only too: libpmu has no out-of-line
+// counter-file function for a run-time path to call, so kRunTime is kNone
+// and this bench does not measure them.
 #pragma once
 
 #include <stdint.h>
@@ -26,8 +31,8 @@ using pmu::Status;
 namespace r = pmu::riscv;
 
 inline constexpr r::CounterConfig kConfig{BL_RISCV_COUNTERS, true, true, r::OverflowSource::kScountovf};
-inline r::Counters g_counters{kConfig};
 inline r::CounterCallbacks g_callbacks{};
+inline r::FixedCounters<kConfig, pmu::StaticStorage<r::CounterCallbacks, g_callbacks>> g_counters;
 
 #ifdef PMU_HOST
 // On the host: a CSR model, fresh for every run.
@@ -70,7 +75,6 @@ struct Ops {
 
   // The hooks' callback: hpm counter 3.
   static void attach(bl_callback_fn fn) {
-    g_counters.attach_callbacks(&g_callbacks);
     (void)g_counters.on_overflow(3, {fn, nullptr});
     (void)bl_riscv_on_overflow(3, {fn, nullptr});
   }
@@ -98,8 +102,9 @@ struct Ops {
 
 #if BL_XLEN == 64
 // AME (RV64 only): every counter but time.
-inline r::ame::AmeCounters g_ame{r::ame::AmeConfig{true, BL_AME_COUNTERS}};
+inline constexpr r::CounterConfig kAmeConfig = r::ame::AmeConfig{true, BL_AME_COUNTERS};
 inline r::CounterCallbacks g_ame_callbacks{};
+inline r::ame::FixedAmeCounters<kAmeConfig, pmu::StaticStorage<r::CounterCallbacks, g_ame_callbacks>> g_ame;
 
 struct AmeOps {
   static constexpr uintptr_t kWindow = 0;
@@ -114,7 +119,6 @@ struct AmeOps {
   };
   using RunTime = CompileTime;
   static void attach(bl_callback_fn fn) {
-    g_ame.attach_callbacks(&g_ame_callbacks);
     (void)g_ame.on_overflow(3, {fn, nullptr});
     (void)bl_ame_on_overflow(3, {fn, nullptr});
   }

@@ -119,6 +119,11 @@ using AmeMap = MachineCsrs<AmeCsrs>;  ///< The AME counters' Map.
 /// The AME counters are one counter file over the AME CSRs.
 using AmeCounters = CounterFile<AmeMap>;
 static_assert(check_counter_unit<AmeCounters>(), "AME is a counter unit (include/pmu/counter_unit.hpp)");
+/// The AME counters configured at build time (see FixedCounters in
+/// counters.hpp): C is a constexpr CounterConfig, e.g. from an AmeConfig.
+template <const CounterConfig& C, typename Callbacks = NoStorage<CounterCallbacks>,
+          typename Totals = NoStorage<CounterTotals>>
+using FixedAmeCounters = CounterFile<AmeMap, FixedConfig<C>, Callbacks, Totals>;
 
 /// A board's AME declaration: without it every call is kUnavailable.
 struct AmeConfig {

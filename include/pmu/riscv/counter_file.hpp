@@ -10,7 +10,20 @@
 // mcountinhibit). A file is plain data (constexpr-constructible, no hardware
 // touched until a call); every call validates first and touches nothing on
 // bad input. Callbacks and 64-bit totals live in caller-provided storage
-// (counter_storage.hpp), attached on demand.
+// (counter_storage.hpp).
+//
+// What is known when the file is built is a choice of three policies, one
+// implementation for every combination (the tests below fold where a
+// policy answers with a constant):
+//   Config           RunTimeConfig (default: the CounterConfig given to the
+//                    constructor) or FixedConfig<C> (counter_config.hpp)
+//   CallbackStorage  AttachedStorage<CounterCallbacks> (default:
+//                    attach_callbacks() at run time), StaticStorage (a table
+//                    fixed at build time) or NoStorage (no callbacks)
+//   TotalsStorage    the same for CounterTotals (track_totals())
+// CounterFile<Map> is the run-time file (what the C API, SBI and Ibex
+// discovery and the profiler use); FixedCounters (counters.hpp) and
+// ame::FixedAmeCounters are build-time files.
 #pragma once
 
 #include <stdint.h>
@@ -19,58 +32,100 @@
 #include "pmu/irq.hpp"
 #include "pmu/riscv/counter_config.hpp"
 #include "pmu/riscv/counter_storage.hpp"
+#include "pmu/riscv/csr_bank.hpp"
 #include "pmu/riscv/csr_numbers.hpp"
 #include "pmu/riscv/hpm_event.hpp"
 #include "pmu/status.hpp"
+#include "pmu/storage.hpp"
 #include "pmu/util/bits.hpp"
 
 /// RISC-V counters: the standard machine CSRs, SBI, Ibex, AME and Sspesa.
 namespace pmu::riscv {
 
-/// A file of RISC-V counters behind the counter-unit contract; Map says how it reaches them (this header's list).
-template <typename Map>
+namespace detail {
+/// The counter file's run-time state besides its configuration and storage:
+/// 'armed' (the counters an SBI file started: kArmOnStart maps) and 'served'
+/// (the hook's snapshot for its out-of-line steps 3 and 4); a field a file
+/// does not need is left out.
+template <bool kArmed, bool kServed>
+struct HookState {
+  uint32_t armed = 0;   ///< Counters started since init (SBI: their OF is armed).
+  uint32_t served = 0;  ///< The snapshot of the running hook.
+};
+/// Only the armed set.
+template <>
+struct HookState<true, false> {
+  uint32_t armed = 0;  ///< Counters started since init (SBI: their OF is armed).
+};
+/// Only the hook's snapshot.
+template <>
+struct HookState<false, true> {
+  uint32_t served = 0;  ///< The snapshot of the running hook.
+};
+/// Neither.
+template <>
+struct HookState<false, false> {};
+
+}  // namespace detail
+
+/// A file of RISC-V counters behind the counter-unit contract; Map says how
+/// it reaches them, the other three what is fixed at build time (this
+/// header's lists).
+template <typename Map, typename Config = RunTimeConfig,
+          typename CallbackStorage = AttachedStorage<CounterCallbacks>,
+          typename TotalsStorage = AttachedStorage<CounterTotals>>
 class CounterFile {
  public:
   using raw_type = uint64_t;                       ///< The contract's raw word: counters are read as 64 bits (RV32 joins the halves).
   static constexpr bool kRv32 = hal::kXlen == 32;  ///< XLEN is 32.
 
-  /// A file of the counters cfg names; touches no hardware (constexpr).
-  constexpr explicit CounterFile(const CounterConfig& cfg)
-      : cfg_(cfg),
-        hook_(!(cfg.present && cfg.sscofpmf && !(kRv32 && !Map::kRv32Halves))
-                  ? 0
-                  : kHookOn | (cfg.counters & kHpmSlots) |
-                        (cfg.overflow_source == OverflowSource::kEventOf ? kHookEachOf : 0)) {}
+  /// A run-time file of the counters cfg names; touches no hardware (constexpr).
+  constexpr explicit CounterFile(const CounterConfig& cfg) : conf_(cfg) {
+    static_assert(!Config::kFixed, "a FixedConfig file takes no CounterConfig: construct it with ()");
+  }
+  /// A build-time file (FixedConfig); touches no hardware (constexpr).
+  constexpr CounterFile() : conf_(), state_(), callbacks_(), totals_() {
+    static_assert(Config::kFixed, "a RunTimeConfig file needs its CounterConfig");
+  }
 
   /// The configuration the file was built from.
-  const CounterConfig& config() const { return cfg_; }
+  constexpr const CounterConfig& config() const { return conf_.cfg(); }
   /// True when counter i is implemented (cfg.counters bit i).
-  constexpr bool has(unsigned i) const { return i < kNumCounterSlots && (cfg_.counters >> i) & 1u; }
+  constexpr bool has(unsigned i) const { return i < kNumCounterSlots && (config().counters >> i) & 1u; }
   /// True when i is an implemented hpm counter (3..31).
   constexpr bool has_hpm(unsigned i) const { return i >= kFirstHpm && has(i); }
 
   /// Attaches caller-provided callback storage (nullptr detaches); attaching touches no
-  /// register. init() (or reset_total()) starts the totals from the counters'
-  /// current values.
-  void attach_callbacks(CounterCallbacks* cbs) { callbacks_ = cbs; }
+  /// register. Only with AttachedStorage (a build-time file's storage is fixed).
+  void attach_callbacks(CounterCallbacks* cbs) {
+    static_assert(CallbackStorage::kAttachable, "this file's callback storage is fixed at build time");
+    callbacks_.attach(cbs);
+  }
   /// Attaches the 64-bit totals storage (nullptr detaches); touches no register.
-  void track_totals(CounterTotals* totals) { totals_ = totals; }
+  /// init() (or reset_total()) starts the totals from the counters' current
+  /// values. Only with AttachedStorage.
+  void track_totals(CounterTotals* totals) {
+    static_assert(TotalsStorage::kAttachable, "this file's totals storage is fixed at build time");
+    totals_.attach(totals);
+  }
 
   /// Stops every hpm counter and clears its event (M-mode: inhibit, zero every
   /// selector; SBI: stop with reset, configure cycle/instret); restart totals.
   Status init() {
     if (Status s = usable(); s != Status::kOk) return s;
-    if ((cfg_.counters & ~kMachineCounterSlots) != 0) return Status::kBadArg;
+    const CounterConfig& cfg = config();
+    if ((cfg.counters & ~kMachineCounterSlots) != 0) return Status::kBadArg;
     Status s;
     if constexpr (Map::kArmOnStart)
-      s = Map::reset(cfg_.counters);
+      s = Map::reset(cfg.counters);
     else
-      s = Map::reset(cfg_.counters & kHpmSlots, cfg_.sscofpmf);
-    armed_ = 0;
-    if (s != Status::kOk || totals_ == nullptr) return s;
-    for (uint32_t m = cfg_.counters & kMachineCounterSlots; m != 0; m &= m - 1) {
+      s = Map::reset(cfg.counters & kHpmSlots, cfg.sscofpmf);
+    if constexpr (kHasArmed) state_.armed = 0;
+    CounterTotals* const totals = totals_.get();
+    if (s != Status::kOk || !totals_.held()) return s;
+    for (uint32_t m = cfg.counters & kMachineCounterSlots; m != 0; m &= m - 1) {
       const unsigned i = util::ctz32(m);
-      totals_->wide[i].restart(extended_raw(i), 0);
+      totals->wide[i].restart(extended_raw(i), 0);
     }
     return Status::kOk;
   }
@@ -78,7 +133,7 @@ class CounterFile {
   /// The raw hardware value of counter i: one csrr on RV64; hi/lo/hi with retry on RV32.
   Result<uint64_t> read(unsigned i) const {
     if (Status s = check(i); s != Status::kOk) return s;
-    return Map::read(i);
+    return raw(i);
   }
 
   /// The raw value of counter i, with no validation and no totals: for a hot
@@ -86,7 +141,7 @@ class CounterFile {
   /// reads, include/pmu/profile/units/counter_file.hpp: every check of read()
   /// and write() again per sample cost 40 instructions a counter). i must be
   /// a counter of this file (has(i), not time).
-  __attribute__((always_inline)) uint64_t read_unchecked(unsigned i) const { return Map::read(i); }
+  __attribute__((always_inline)) uint64_t read_unchecked(unsigned i) const { return raw(i); }
   /// Writes counter i with no validation and no totals (see read_unchecked()).
   __attribute__((always_inline)) void write_unchecked(unsigned i, uint64_t value) { (void)Map::write(i, value); }
 
@@ -102,15 +157,18 @@ class CounterFile {
   ///    interrupt it half-way.
   Result<uint64_t> read64(unsigned i) {
     if (Status s = check(i); s != Status::kOk) return s;
-    if (totals_ != nullptr) return observe_total(i);
-    if (i < kFirstHpm || Map::kFullWidth) return Map::read(i);
+    if (totals_.held()) return observe_total(i);
+    // Untracked, only counters known to be 64 bits wide have a total.
+    constexpr uint32_t kWide = Map::kFullWidth ? kReadable : kReadable & util::low_mask32(kFirstHpm);
+    if (i < kFirstHpm || Map::kFullWidth) return Map::template read<kWide>(i);
     return Status::kUnavailable;
   }
   /// Starts the total of counter i over from its current value, at 'base'.
   Status reset_total(unsigned i, uint64_t base = 0) {
     if (Status s = check(i); s != Status::kOk) return s;
-    if (totals_ == nullptr) return Status::kUnavailable;
-    totals_->wide[i].restart(extended_raw(i), base);
+    CounterTotals* const totals = totals_.get();
+    if (!totals_.held()) return Status::kUnavailable;
+    totals->wide[i].restart(extended_raw(i), base);
     return Status::kOk;
   }
 
@@ -119,21 +177,26 @@ class CounterFile {
   Status write(unsigned i, uint64_t value) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (Status s = Map::write(i, value); s != Status::kOk) return s;
-    if (totals_ != nullptr) totals_->wide[i].restart(value, totals_->wide[i].total());
+    if (CounterTotals* const totals = totals_.get(); totals_.held())
+      totals->wide[i].restart(value, totals->wide[i].total());
     return Status::kOk;
   }
 
   /// Starts the counters in mask (M-mode: one csrc of the inhibit CSR); kBadArg for a counter not in the file.
   Status start(uint32_t mask) {
     if (Status s = check_mask(mask); s != Status::kOk) return s;
-    const Status s = Map::start(mask);
-    if (Map::kArmOnStart && s == Status::kOk) armed_ |= mask;
+    // (mask is within the file's counters: the & only tells the compiler
+    // what a build-time file's mask can be, and is nothing for a run-time one.)
+    const Status s = Map::start(mask & Config::kPossible);
+    if constexpr (Map::kArmOnStart) {
+      if (s == Status::kOk) state_.armed |= mask;
+    }
     return s;
   }
   /// Stops the counters in mask (M-mode: one csrs of the inhibit CSR); kBadArg for a counter not in the file.
   Status stop(uint32_t mask) {
     if (Status s = check_mask(mask); s != Status::kOk) return s;
-    return Map::stop(mask);
+    return Map::stop(mask & Config::kPossible);
   }
 
   /// Programs hpm counter i's event selector. Without Sscofpmf bits 63:56
@@ -142,9 +205,9 @@ class CounterFile {
   Status program(unsigned i, HpmEvent ev) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (!Map::kWritableEvents) return Status::kUnavailable;
-    if (!cfg_.sscofpmf && (ev.raw >> 56) != 0) return Status::kBadArg;
-    armed_ &= ~(1u << i);
-    return Map::program(i, ev, cfg_.sscofpmf);
+    if (!config().sscofpmf && (ev.raw >> 56) != 0) return Status::kBadArg;
+    if constexpr (Map::kArmOnStart) state_.armed &= ~(1u << i);
+    return Map::program(i, ev, config().sscofpmf);
   }
 
   /// SBI files: configure hpm counter i for SBI event 'event_idx'
@@ -154,14 +217,14 @@ class CounterFile {
     static_assert(Map::kArmOnStart, "program_event() configures SBI events: SbiCounters only");
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (inh > inhibit::kAll || event_idx > 0xFFFFFu) return Status::kBadArg;
-    armed_ &= ~(1u << i);
+    state_.armed &= ~(1u << i);
     return Map::configure(i, event_idx, data, inh);
   }
 
   /// Reads back counter i's event selector (64 bits; RV32 joins the h half if Sscofpmf).
   Result<HpmEvent> event(unsigned i) const {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
-    return Map::event(i, cfg_.sscofpmf);
+    return Map::event(i, config().sscofpmf);
   }
 
   /// Overflow vector: bit i = counter i's OF (hpm counters only).
@@ -173,14 +236,15 @@ class CounterFile {
   Status clear_overflow(unsigned i) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (Status s = check_of(); s != Status::kOk) return s;
-    return Map::acknowledge(1u << i);
+    return Map::template acknowledge<kPossibleHpm>(1u << i);
   }
 
   /// Sets the callback for counter i's overflow; kUnavailable without attach_callbacks().
   Status on_overflow(unsigned i, IrqCallback cb) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
-    if (callbacks_ == nullptr) return Status::kUnavailable;
-    callbacks_->cb[i] = cb;
+    CounterCallbacks* const cbs = callbacks_.get();
+    if (!callbacks_.held()) return Status::kUnavailable;
+    cbs->cb[i] = cb;
     return Status::kOk;
   }
 
@@ -191,23 +255,14 @@ class CounterFile {
   /// snapshotted counters, which re-arms them). Returns the mask served.
   /// A callback must not write() its own counter (the fold would count from
   /// the written value with OF still pending): reload after the hook.
-  // Loop invariants stay in the loop: hoisted, the lowest-bit lookup's two
-  // constants would each take a callee-saved register that the hook saves
-  // before its first callback.
-  __attribute__((optimize("no-move-loop-invariants"))) Result<uint32_t> handle_overflow_irq() {
-    const uint32_t hook = hook_;
-    if (hook == 0) return check_of();
-    Map::clear_pending();
-    uint32_t hpm = hook & kHpmSlots;
-    if constexpr (Map::kArmOnStart) hpm &= armed_;
-    const uint32_t vec = (hook & kHookEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
-    served_ = vec;
-    if (CounterCallbacks* cbs = callbacks_; cbs != nullptr)
-      for (uint32_t m = vec; m != 0; m &= m - 1) {
-        const unsigned i = util::ctz32(m);
-        cbs->cb[i](i);
-      }
-    return finish_hook();
+  /// A run-time file's hook is out of line, its steps 3 and 4 apart (the
+  /// time to the first callback pays only for steps 1 and 2); a build-time
+  /// file's hook is inlined where it is called, whole, its tests folded.
+  Result<uint32_t> handle_overflow_irq() {
+    if constexpr (kSplitHook)
+      return hook_out_of_line();
+    else
+      return run_hook();
   }
   /// ISR adapter of the void (*)(void*) shape RTEMS and Zephyr install.
   static void overflow_isr(void* self) { pmu::overflow_isr<CounterFile>(self); }
@@ -227,9 +282,9 @@ class CounterFile {
       return Status::kUnavailable;
     } else {
       const bool was_running = Map::stop_was_running(i);
-      const uint64_t old = Map::read(i);
+      const uint64_t old = raw(i);
       (void)Map::write(i, ~uint64_t{0});
-      const uint64_t ones = Map::read(i);
+      const uint64_t ones = raw(i);
       (void)Map::write(i, old);
       if (was_running) (void)Map::start(1u << i);
       if (ones == 0) return Status::kUnavailable;
@@ -243,50 +298,137 @@ class CounterFile {
   Status set_width(unsigned i, unsigned bits) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (bits == 0 || bits > 64) return Status::kBadArg;
-    if (totals_ != nullptr) set_width_unchecked(i, bits, Map::read(i));
+    if (totals_.held()) set_width_unchecked(i, bits, raw(i));
     return Status::kOk;
   }
   /// The width the totals use for counter i (64 until probed or declared); 0
   /// for an index beyond the file or without totals.
   unsigned width(unsigned i) const {
-    return i < kNumCounterSlots && totals_ != nullptr ? totals_->width[i] : 0;
+    const CounterTotals* const totals = totals_.get();
+    return i < kNumCounterSlots && totals_.held() ? totals->width[i] : 0;
   }
-  /// The counters an SBI file has started since init (their overflow is armed).
-  uint32_t armed() const { return armed_; }
+  /// The counters an SBI file has started since init (their overflow is armed); 0 for other files.
+  uint32_t armed() const {
+    if constexpr (kHasArmed)
+      return state_.armed;
+    else
+      return 0;
+  }
 
  private:
-  bool of_extended(unsigned i) const {
-    return cfg_.sscofpmf && i >= kFirstHpm && totals_ != nullptr && totals_->width[i] < 64;
+  // The armed set: SBI maps; kept in a run-time file of any map, so the
+  // three run-time files have one size (the C API's handle holds any).
+  static constexpr bool kHasArmed = Map::kArmOnStart || !Config::kFixed;
+  // A run-time file's hook is out of line with its steps 3 and 4 apart,
+  // the snapshot kept in the object for them; a build-time file's is
+  // inlined, whole.
+  static constexpr bool kSplitHook = !Config::kFixed;
+  // An inlined hook whose loops can run more than once (a build-time file
+  // with several hpm counters) calls each callback through call_lowest()
+  // and runs steps 3 and 4 in finish_out_of_line(): inlined, those
+  // loops' invariants (the lowest-bit lookup's constants, the tables)
+  // would be hoisted into callee-saved registers the hook saves before its
+  // first callback (hook_out_of_line() keeps them in its loop with an
+  // attribute instead, which forbids inlining).
+  static constexpr bool kLoopsOutOfLine =
+      Config::kFixed && detail::popcount32(Config::kPossible & kHpmSlots) > 1;
+  // The counters the build knows the file may have (csr_bank.hpp: a few
+  // known ones are reached by compares, not the table).
+  static constexpr uint32_t kReadable = Config::kPossible & kMachineCounterSlots;
+  static constexpr uint32_t kPossibleHpm = Config::kPossible & kHpmSlots;
+
+  // The lowest counter of m, a mask within kPossibleHpm: a constant when the
+  // build knows the file has one hpm counter.
+  __attribute__((always_inline)) static unsigned lowest(uint32_t m) {
+    if constexpr (detail::popcount32(kPossibleHpm) == 1)
+      return util::ctz32(kPossibleHpm);
+    else
+      return util::ctz32(m);
   }
-  void set_width_unchecked(unsigned i, unsigned bits, uint64_t raw) {
-    if (totals_ == nullptr) return;
-    totals_->width[i] = static_cast<uint8_t>(bits);
-    totals_->wide[i] = util::WideCounter(of_extended(i) ? bits + 1 : bits);
-    totals_->wide[i].restart(raw, 0);
+  // Counter i's raw value (i is a counter of the file).
+  __attribute__((always_inline)) uint64_t raw(unsigned i) const { return Map::template read<kReadable>(i); }
+
+  // A run-time file's hook. Loop invariants stay in the loop: hoisted, the
+  // lowest-bit lookup's two constants would each take a callee-saved
+  // register that the hook saves before its first callback.
+  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> hook_out_of_line() {
+    return run_hook();
+  }
+  // The hook, in the order of irq.hpp (handle_overflow_irq()).
+  __attribute__((always_inline)) Result<uint32_t> run_hook() {
+    if constexpr (kRv32 && !Map::kRv32Halves) return Status::kUnavailable;
+    const uint32_t hook = conf_.hook();
+    if (hook == 0) return check_of();
+    Map::clear_pending();
+    uint32_t hpm = hook & kHpmSlots;
+    if constexpr (Map::kArmOnStart) hpm &= state_.armed;
+    const uint32_t vec = (hook & hook_word::kEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
+    if constexpr (kSplitHook) state_.served = vec;
+    if (CounterCallbacks* const cbs = callbacks_.get(); callbacks_.held())
+      for (uint32_t m = vec; m != 0; m &= m - 1) {
+        if constexpr (kLoopsOutOfLine) {
+          call_lowest(m);
+        } else {
+          const unsigned i = lowest(m);
+          cbs->cb[i](i);
+        }
+      }
+    if constexpr (kSplitHook)
+      return finish_served();
+    else if constexpr (kLoopsOutOfLine)
+      return finish_out_of_line(vec);
+    else
+      return finish_hook(vec);
+  }
+
+  // The callback of m's lowest counter (kLoopsOutOfLine). The index is a
+  // byte, so GCC indexes the table with it as it is (as unsigned it
+  // extends it twice: 2 more instructions before the callback).
+  __attribute__((noinline)) void call_lowest(uint32_t m) const {
+    const uint8_t i = static_cast<uint8_t>(util::ctz32(m));
+    callbacks_.get()->cb[i](i);
+  }
+  // Steps 3 and 4 of a kLoopsOutOfLine hook, their loop invariants kept in
+  // the loops.
+  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> finish_out_of_line(uint32_t vec) {
+    return finish_hook(vec);
+  }
+
+  bool of_extended(unsigned i) const {
+    const CounterTotals* const totals = totals_.get();
+    return config().sscofpmf && i >= kFirstHpm && totals_.held() && totals->width[i] < 64;
+  }
+  void set_width_unchecked(unsigned i, unsigned bits, uint64_t value) {
+    CounterTotals* const totals = totals_.get();
+    if (!totals_.held()) return;
+    totals->width[i] = static_cast<uint8_t>(bits);
+    totals->wide[i] = util::WideCounter(of_extended(i) ? bits + 1 : bits);
+    totals->wide[i].restart(value, 0);
   }
   // The value the extension observes: raw, plus 2^width while OF is pending.
   // read64()'s tracked path, out of line: inlined, its OF/value/OF retry
   // made every read64() save seven registers, untracked ones too (52
   // instructions for a cycle read on rv64).
-  __attribute__((noinline)) uint64_t observe_total(unsigned i) { return totals_->wide[i].observe(extended_raw(i)); }
+  __attribute__((noinline)) uint64_t observe_total(unsigned i) { return totals_.get()->wide[i].observe(extended_raw(i)); }
   uint64_t extended_raw(unsigned i) const {
-    if (!of_extended(i)) return Map::read(i);
+    if (!of_extended(i)) return raw(i);
     bool of = Map::of(i);
     for (;;) {
-      const uint64_t raw = Map::read(i);
+      const uint64_t value = raw(i);
       const bool of2 = Map::of(i);
-      if (of2 == of) return of ? raw + (uint64_t{1} << totals_->width[i]) : raw;
+      if (of2 == of) return of ? value + (uint64_t{1} << totals_.get()->width[i]) : value;
       of = of2;
     }
   }
-  // Steps 3 and 4 of the hook, out of line: the time to the first callback
-  // pays only for what steps 1 and 2 need.
-  __attribute__((noinline)) Result<uint32_t> finish_hook() {
-    const uint32_t vec = served_;
-    if (totals_ != nullptr)
-      for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(util::ctz32(m));
+  // Steps 3 and 4 of a run-time file's hook, out of line: the time to the
+  // first callback pays only for what steps 1 and 2 need.
+  __attribute__((noinline)) Result<uint32_t> finish_served() { return finish_hook(state_.served); }
+  // Steps 3 and 4 of the hook: fold the tracked totals of vec, acknowledge vec.
+  __attribute__((always_inline)) Result<uint32_t> finish_hook(uint32_t vec) {
+    if (totals_.held())
+      for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(lowest(m));
     if (vec != 0) {
-      if (Status s = Map::acknowledge(vec); s != Status::kOk) return s;
+      if (Status s = Map::template acknowledge<kPossibleHpm>(vec); s != Status::kOk) return s;
     }
     return vec;
   }
@@ -294,22 +436,25 @@ class CounterFile {
   // until OF clears (acknowledge, right after), so the extension goes on
   // from raw.
   void fold_flagged(unsigned i) {
-    const uint64_t raw = Map::read(i);
-    util::WideCounter& w = totals_->wide[i];
+    const uint64_t value = raw(i);
+    CounterTotals* const totals = totals_.get();
+    util::WideCounter& w = totals->wide[i];
     if (of_extended(i)) {
-      w.restart(raw, w.observe(raw + (uint64_t{1} << totals_->width[i])));
+      w.restart(value, w.observe(value + (uint64_t{1} << totals->width[i])));
     } else {
-      (void)w.observe(raw);
+      (void)w.observe(value);
     }
   }
   Status usable() const {
-    if (!cfg_.present) return Status::kUnavailable;
+    if (!config().present) return Status::kUnavailable;
     if (kRv32 && !Map::kRv32Halves) return Status::kUnavailable;
     return Status::kOk;
   }
   Status check(unsigned i) const {
     if (Status s = usable(); s != Status::kOk) return s;
-    return has(i) && i != kCounterTime ? Status::kOk : Status::kBadArg;
+    // One bit test: time (1) is never a machine counter.
+    return i < kNumCounterSlots && ((config().counters & kMachineCounterSlots) >> i) & 1u ? Status::kOk
+                                                                                       : Status::kBadArg;
   }
   Status check_hpm(unsigned i) const {
     if (Status s = usable(); s != Status::kOk) return s;
@@ -317,17 +462,18 @@ class CounterFile {
   }
   Status check_mask(uint32_t mask) const {
     if (Status s = usable(); s != Status::kOk) return s;
-    return mask != 0 && (mask & ~(cfg_.counters & kMachineCounterSlots)) == 0 ? Status::kOk
-                                                                            : Status::kBadArg;
+    return mask != 0 && (mask & ~(config().counters & kMachineCounterSlots)) == 0 ? Status::kOk
+                                                                                : Status::kBadArg;
   }
   Status check_of() const {
     if (Status s = usable(); s != Status::kOk) return s;
-    return cfg_.sscofpmf ? Status::kOk : Status::kUnavailable;
+    return config().sscofpmf ? Status::kOk : Status::kUnavailable;
   }
   uint32_t snapshot() const {
-    uint32_t hpm = hook_ & kHpmSlots;
-    if constexpr (Map::kArmOnStart) hpm &= armed_;
-    if ((hook_ & kHookEachOf) == 0) return Map::overflow_csr() & hpm;
+    const uint32_t hook = conf_.hook();
+    uint32_t hpm = hook & kHpmSlots;
+    if constexpr (Map::kArmOnStart) hpm &= state_.armed;
+    if ((hook & hook_word::kEachOf) == 0) return Map::overflow_csr() & hpm;
     return snapshot_each_of(hpm);
   }
   // One OF read per counter: out of line, so the scountovf path (the usual
@@ -341,17 +487,10 @@ class CounterFile {
     return vec;
   }
 
-  // What the hook needs, in one word it reads once: 0 = no overflow vector
-  // (the hook is kUnavailable); else kHookOn, the hpm counters (bits 31:3),
-  // and kHookEachOf for the per-counter OF source (bits 0..2 are never hpm).
-  static constexpr uint32_t kHookOn = 1u << 0;
-  static constexpr uint32_t kHookEachOf = 1u << 1;
-  CounterConfig cfg_;
-  uint32_t hook_;
-  uint32_t armed_ = 0;
-  uint32_t served_ = 0;  // the hook's snapshot, for its out-of-line steps 3 and 4
-  CounterCallbacks* callbacks_ = nullptr;
-  CounterTotals* totals_ = nullptr;
+  Config conf_;  // RunTimeConfig: 12 bytes; FixedConfig: none of its own
+  detail::HookState<kHasArmed, kSplitHook> state_;
+  CallbackStorage callbacks_;
+  TotalsStorage totals_;
 };
 
 }  // namespace pmu::riscv

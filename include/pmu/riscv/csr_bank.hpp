@@ -7,12 +7,20 @@
 // one indirect call per access, no macro towers, no runtime CSR numbers.
 // The unchecked entry points mask the index (never out of the table); the
 // *_checked forms return kBadArg for i >= 32 before any access.
+//
+// Where the caller knows at build time which indices i can be (a build-time
+// counter file's counters), the *_in<kAmong> forms compare i with each of at
+// most kChainMax candidates and run that CSR's own instruction, as
+// hand-written code for a fixed hart does: cheaper than the table's load
+// and indirect call. With more candidates (or none known) they are the
+// table forms.
 #pragma once
 
 #include <stdint.h>
 
 #include "pmu/hal/csr.hpp"
 #include "pmu/status.hpp"
+#include "pmu/util/bits.hpp"
 
 namespace pmu::riscv {
 
@@ -25,6 +33,14 @@ template <unsigned... I>
 struct MakeIndexSeq<0, I...> {
   using type = IndexSeq<I...>;
 };
+
+/// A CSR number as a type: what a dispatch hands its operation.
+template <uint32_t N>
+struct CsrNumber {
+  static constexpr uint32_t kValue = N;  ///< The number.
+};
+/// Bits set in m.
+constexpr unsigned popcount32(uint32_t m) { return m == 0 ? 0 : 1 + popcount32(m & (m - 1)); }
 
 using ReadFn = hal::csr_word (*)();
 using WriteFn = void (*)(hal::csr_word);
@@ -62,6 +78,35 @@ struct CsrBank {
     return Tables::kClear[i & (kSize - 1)](bits);
   }
 
+  /// Most candidates a *_in form compares i with before it takes the table
+  /// (two compares and a branch each against the table's five instructions,
+  /// an indirect call and the accessor's return).
+  static constexpr unsigned kChainMax = 3;
+  /// True when the *_in forms compare: kAmong has 1..kChainMax indices.
+  template <uint32_t kAmong>
+  static constexpr bool kChain = kAmong != 0 && detail::popcount32(kAmong) <= kChainMax;
+
+  /// read(i) for an i in kAmong (this header's note).
+  template <uint32_t kAmong>
+  __attribute__((always_inline)) static hal::csr_word read_in(unsigned i) {
+    if constexpr (kChain<kAmong>)
+      return among<kAmong>(i, [](auto n) __attribute__((always_inline)) {
+        return hal::csr_read<decltype(n)::kValue>();
+      });
+    else
+      return read(i);
+  }
+  /// clear(i, bits) for an i in kAmong (this header's note).
+  template <uint32_t kAmong>
+  __attribute__((always_inline)) static hal::csr_word clear_in(unsigned i, hal::csr_word bits) {
+    if constexpr (kChain<kAmong>)
+      return among<kAmong>(i, [bits](auto n) __attribute__((always_inline)) {
+        return hal::csr_clear<decltype(n)::kValue>(bits);
+      });
+    else
+      return clear(i, bits);
+  }
+
   static Result<hal::csr_word> read_checked(unsigned i) {
     if (i >= kSize) return Status::kBadArg;
     return read(i);
@@ -71,23 +116,37 @@ struct CsrBank {
     write(i, v);
     return Status::kOk;
   }
+
+ private:
+  // op(CsrNumber<Base + i>) for i, one of kAmong's indices: the last
+  // candidate is taken without a compare.
+  template <uint32_t kAmong, typename Op>
+  __attribute__((always_inline)) static auto among(unsigned i, Op op) {
+    constexpr unsigned kLow = util::ctz32(kAmong);
+    constexpr uint32_t kRest = kAmong & (kAmong - 1);
+    if constexpr (kRest == 0)
+      return op(detail::CsrNumber<Base + kLow>{});
+    else
+      return i == kLow ? op(detail::CsrNumber<Base + kLow>{}) : among<kRest>(i, op);
+  }
 };
 
 // A 64-bit counter split over two banks on RV32 (Lo + i, Hi + i): hi, lo,
 // hi, and on a mismatch the second hi is the new first hi (unpriv
 // zicntr.adoc's idiom, docs/hw/riscv-counters.md §1.10). On RV64 one read.
-template <uint32_t Lo, uint32_t Hi>
+// i is one of kAmong (every index unless the caller knows better).
+template <uint32_t Lo, uint32_t Hi, uint32_t kAmong = ~uint32_t{0}>
 __attribute__((always_inline)) inline uint64_t read_counter(unsigned i) {
   if constexpr (hal::kXlen == 32) {
-    uint32_t hi = static_cast<uint32_t>(CsrBank<Hi>::read(i));
+    uint32_t hi = static_cast<uint32_t>(CsrBank<Hi>::template read_in<kAmong>(i));
     for (;;) {
-      const uint32_t lo = static_cast<uint32_t>(CsrBank<Lo>::read(i));
-      const uint32_t hi2 = static_cast<uint32_t>(CsrBank<Hi>::read(i));
+      const uint32_t lo = static_cast<uint32_t>(CsrBank<Lo>::template read_in<kAmong>(i));
+      const uint32_t hi2 = static_cast<uint32_t>(CsrBank<Hi>::template read_in<kAmong>(i));
       if (hi2 == hi) return (static_cast<uint64_t>(hi) << 32) | lo;
       hi = hi2;
     }
   } else {
-    return CsrBank<Lo>::read(i);
+    return CsrBank<Lo>::template read_in<kAmong>(i);
   }
 }
 

@@ -41,9 +41,11 @@ struct MachineCsrs {
   static constexpr bool kArmOnStart = false;                      ///< OF is armed by clearing it, not by a start.
 
   /// Reads counter i as a 64-bit value: one csrr on RV64; hi, lo, hi with retry on RV32.
+  /// i is one of kAmong (csr_bank.hpp: a small known set compares instead of a table).
+  template <uint32_t kAmong = ~uint32_t{0}>
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
     if constexpr (kRv32 && !kRv32Halves) return CsrBank<Csrs::kCounterBase>::read(i);  // never used: unusable
-    else return read_counter<Csrs::kCounterBase, Csrs::kCounterhBase>(i);
+    else return read_counter<Csrs::kCounterBase, Csrs::kCounterhBase, kAmong>(i);
   }
   /// Writes counter i (always kOk). RV32: lo = 0, hi, lo, so a running low half cannot carry into the new high.
   static Status write(unsigned i, uint64_t v) {
@@ -123,17 +125,19 @@ struct MachineCsrs {
     (void)hal::csr_set<csr::kMie>(csr::kLcofiMask);
     return Status::kOk;
   }
-  /// Acknowledge: clear OF of every counter in 'vec' (re-arms it).
+  /// Acknowledge: clear OF of every counter in 'vec' (re-arms it); vec is within kAmong.
+  template <uint32_t kAmong = ~uint32_t{0}>
   static Status acknowledge(uint32_t vec) {
-    for (uint32_t m = vec; m != 0; m &= m - 1) clear_of(util::ctz32(m));
+    for (uint32_t m = vec; m != 0; m &= m - 1) clear_of<kAmong>(util::ctz32(m));
     return Status::kOk;
   }
-  /// Clears counter i's OF bit (re-arms its overflow interrupt).
+  /// Clears counter i's OF bit (re-arms its overflow interrupt); i is one of kAmong.
+  template <uint32_t kAmong = ~uint32_t{0}>
   static void clear_of(unsigned i) {
     if constexpr (kRv32 && kRv32Halves)
-      (void)CsrBank<Csrs::kEventhBase>::clear(i, mhpmevent::kOfHigh);
+      (void)CsrBank<Csrs::kEventhBase>::template clear_in<kAmong>(i, mhpmevent::kOfHigh);
     else
-      (void)CsrBank<Csrs::kEventBase>::clear(i, static_cast<hal::csr_word>(mhpmevent::kOf.mask()));
+      (void)CsrBank<Csrs::kEventBase>::template clear_in<kAmong>(i, static_cast<hal::csr_word>(mhpmevent::kOf.mask()));
   }
 };
 

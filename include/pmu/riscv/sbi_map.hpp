@@ -53,8 +53,10 @@ struct SbiMap {
   }
 
   /// Reads counter i through its unprivileged shadow: cycle/instret/hpmcounterN (and the h halves on RV32).
+  /// i is one of kAmong (csr_bank.hpp).
+  template <uint32_t kAmong = ~uint32_t{0}>
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
-    return read_counter<csr::kHpmcounterBase, csr::kHpmcounterhBase>(i);
+    return read_counter<csr::kHpmcounterBase, csr::kHpmcounterhBase, kAmong>(i);
   }
   /// Writes counter i (SBI can only start with a value): stop, start with the value, and stop again if it was stopped before.
   static Status write(unsigned i, uint64_t v) {
@@ -121,7 +123,9 @@ struct SbiMap {
   }
   /// Acknowledges: clears OF of the counters in 'vec': counter_start clears OF, and needs the
   /// counter stopped (Linux does the same: stop, then start the overflowed).
-  /// Per counter, so one that was stopped stays stopped.
+  /// Per counter, so one that was stopped stays stopped. (kAmong: the
+  /// MachineCsrs shape; an ecall names its counter by value.)
+  template <uint32_t kAmong = ~uint32_t{0}>
   static Status acknowledge(uint32_t vec) {
     for (uint32_t m = vec; m != 0; m &= m - 1) {
       const unsigned i = util::ctz32(m);

@@ -27,6 +27,14 @@ CounterConfig qemu_cfg() {
 using Ctx = riscv_suite::LcofiCtx<Counters>;
 constexpr auto on_lcofi = riscv_suite::on_lcofi<Counters>;
 constexpr auto on_counter = riscv_suite::on_counter<Counters>;
+
+// The same hart as a build-time file: its callbacks and totals fixed.
+constexpr CounterConfig kFixedCfg{0x5 | kHpm3, true, true, OverflowSource::kEventOf};
+CounterCallbacks g_fixed_cbs;
+CounterTotals g_fixed_totals;
+using Fixed = FixedCounters<kFixedCfg, pmu::StaticStorage<CounterCallbacks, g_fixed_cbs>,
+                            pmu::StaticStorage<CounterTotals, g_fixed_totals>>;
+Fixed g_fixed;
 }  // namespace
 
 TEST_CASE(riscv_sscofpmf, hpm_counts_instructions) {
@@ -72,6 +80,42 @@ TEST_CASE(riscv_sscofpmf, overflow_raises_a_real_lcofi_and_the_hook_re_arms) {
   CHECK_OK(c.stop(kHpm3));
   board::irq_detach(board::virt::kLcofiLine);
   CHECK_EQ(pmu::hal::csr_read<csr::kMip>() & csr::kLcofiMask, 0u);
+}
+
+// A build-time file takes the same real LCOFI: its hook (inlined, every
+// configuration test folded) calls back, folds the static total and
+// re-arms; the total counts the events across both overflows.
+TEST_CASE(riscv_sscofpmf, build_time_file_takes_a_real_lcofi_and_keeps_its_total) {
+  riscv_suite::LcofiCtx<Fixed> ctx{&g_fixed, 0, 0};
+  CHECK_OK(g_fixed.init());
+  CHECK_OK(g_fixed.program(3, make_hpm_event(kQemuInstructions).value()));
+  CHECK_OK(g_fixed.on_overflow(3, {riscv_suite::on_counter<Fixed>, &ctx}));
+  (void)pmu::hal::csr_clear<csr::kMip>(csr::kLcofiMask);  // stale LCOFIP
+  CHECK(board::irq_attach(board::virt::kLcofiLine, riscv_suite::on_lcofi<Fixed>, &ctx));
+  CHECK_OK(g_fixed.enable_overflow_irq());
+  CHECK_OK(g_fixed.write(3, static_cast<uint64_t>(-1000)));
+  CHECK_OK(g_fixed.reset_total(3));
+  board::irq_global_enable();
+  CHECK_OK(g_fixed.start(kHpm3));
+  for (volatile int i = 0; i < 2000 && ctx.callbacks == 0; i = i + 1) {
+  }
+  CHECK_EQ(ctx.callbacks, 1u);
+  CHECK_EQ(ctx.handled, kHpm3);
+  CHECK(!g_fixed.event(3).value().test(mhpmevent::kOf));  // re-armed
+  for (volatile int i = 0; i < 2000 && ctx.callbacks == 1; i = i + 1) {
+  }
+  board::irq_global_disable();
+  // One overflow: 1000 events to it, the rest after; a 64-bit counter, so
+  // the total is the counter's distance from the preload. Read while it
+  // runs (QEMU 7.2: a stopped counter reads its last written value).
+  const uint64_t before = g_fixed.read64(3).value();
+  const uint64_t raw = g_fixed.read(3).value();
+  const uint64_t after = g_fixed.read64(3).value();
+  CHECK_OK(g_fixed.stop(kHpm3));
+  CHECK(before <= raw + 1000 && raw + 1000 <= after);
+  CHECK(before > 1000 && after < 100000);
+  board::irq_detach(board::virt::kLcofiLine);
+  CHECK_EQ(ctx.callbacks, 1u);
 }
 
 TEST_CASE(riscv_sscofpmf, width_probe_finds_64_bits) {
