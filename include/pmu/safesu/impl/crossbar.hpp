@@ -36,8 +36,8 @@ __attribute__((always_inline)) constexpr bool low_first(const CrossbarSlot& s, u
 }
 }  // namespace detail
 
-template <typename Place>
-Status BasicSafeSU<Place>::route(unsigned output, unsigned event) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route(unsigned output, unsigned event) {
   const Layout& l = layout();
   if (output >= l.n_counters || event >= l.n_soc_ev) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
@@ -63,8 +63,8 @@ Status BasicSafeSU<Place>::route(unsigned output, unsigned event) {
 // (no access); then write each touched register once, in an order that
 // gives every straddling field route()'s guarantee, reading it first only if
 // the table leaves some of its used bits as they are.
-template <typename Place>
-Status BasicSafeSU<Place>::route_table(const Route* routes, size_t n) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Route* routes, size_t n) {
   const Layout& l = layout();
   if ((routes == nullptr && n != 0) || !usable()) return Status::kBadArg;
   const unsigned nregs = l.crossbar.count;
@@ -114,8 +114,8 @@ Status BasicSafeSU<Place>::route_table(const Route* routes, size_t n) {
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::routed_event(unsigned output) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::routed_event(unsigned output) {
   const Layout& l = layout();
   if (output >= l.n_counters) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
