@@ -299,10 +299,21 @@ class BasicSafeSU {
   // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
   // a toggle (§7 rule 5). 1R 2W.
   __attribute__((always_inline)) void cfg1_toggle(uint32_t on, uint32_t off) {
-    const reg::Reg<Cfg1> r = layout().cfg1;
-    const reg::Value<Cfg1> v{reg::read(base(), r).raw & ~r.keep_out};
-    reg::write(base(), r, v.with_bits(on, true).with_bits(off, false));
-    reg::write(base(), r, v);
+    // The address and keep_out once, as scalars: at run time a copy of the
+    // Reg went through the stack, and a reference was re-read after the
+    // first write.
+    const uintptr_t at = base() + layout().cfg1.offset;
+    const reg::Reg<Cfg1> r{0, layout().cfg1.keep_out};
+    const reg::Value<Cfg1> v{reg::read(at, r).raw & ~r.keep_out};
+    reg::write(at, r, v.with_bits(on, true).with_bits(off, false));
+    reg::write(at, r, v);
+  }
+  // §3.5: an update pulse alone does not clear the sticky IRQ; only MCCU
+  // disable does. One write both disables and sets the cores' update bits
+  // (a disabled MCCU loads the limit while the bit is set), the next
+  // restores CFG1 as read (enable back, update bits released). 1R 2W.
+  __attribute__((always_inline)) void refill_toggle(uint32_t core_mask) {
+    cfg1_toggle(core_mask << cfg1::kUpdateBase, cfg1::kMccuEnable.mask());
   }
   // The latched overflow flags (0 while the overflow unit is disabled).
   __attribute__((always_inline)) uint32_t flags_now() {

@@ -28,11 +28,12 @@ __attribute__((always_inline)) constexpr uint32_t low_mask(unsigned cfg_bits, co
 }
 // The high part's bits at the bottom of register reg+1.
 __attribute__((always_inline)) constexpr uint32_t high_mask(unsigned cfg_bits, const CrossbarSlot& s) {
-  return field_ones(cfg_bits) >> s.lo_width;
+  return field_ones(cfg_bits) >> s.lo_width();
 }
-// Whether a straddling field moving to 'event' is written low register first.
+// Whether a straddling field moving to 'event' is written low register first
+// (its new low part, event << pos in 32 bits, is not zero).
 __attribute__((always_inline)) constexpr bool low_first(const CrossbarSlot& s, unsigned event) {
-  return (event << (32 - s.lo_width)) != 0;
+  return (event << s.pos) != 0;
 }
 }  // namespace detail
 
@@ -48,7 +49,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route(unsigned output
     return Status::kOk;
   }
   const reg::Reg<Crossbar> hi = l.crossbar.at(s.reg + 1u);
-  const reg::Value<Crossbar> new_hi{(reg::read(base(), hi).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width)};
+  const reg::Value<Crossbar> new_hi{(reg::read(base(), hi).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width())};
   if (detail::low_first(s, event)) {
     reg::write(base(), lo, new_lo);
     reg::write(base(), hi, new_hi);
@@ -88,7 +89,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
     lo[0].bits |= event << s.pos;
     lo[0].covered |= detail::low_mask(bits, s);
     if (s.straddles()) {
-      lo[1].bits |= event >> s.lo_width;
+      lo[1].bits |= event >> s.lo_width();
       lo[1].covered |= detail::high_mask(bits, s);
       if (!detail::low_first(s, event)) high_first |= 1u << s.reg;
     }
@@ -120,7 +121,7 @@ Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::routed_even
   if (output >= l.n_counters) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
   uint32_t event = (reg::read(base(), l.crossbar.at(s.reg)).raw & detail::low_mask(l.cfg_bits, s)) >> s.pos;
-  if (s.straddles()) event |= (reg::read(base(), l.crossbar.at(s.reg + 1u)).raw & detail::high_mask(l.cfg_bits, s)) << s.lo_width;
+  if (s.straddles()) event |= (reg::read(base(), l.crossbar.at(s.reg + 1u)).raw & detail::high_mask(l.cfg_bits, s)) << s.lo_width();
   return event;
 }
 

@@ -149,7 +149,7 @@ Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_mccu
   const MccuIrqPolicy policy = c != nullptr ? c->mccu_policy : MccuIrqPolicy::kRefill;
   // §3.5: only an MCCU disable clears the sticky IRQ; kRefill sets the
   // core's update bit in the same write, so the limit reloads as well.
-  cfg1_toggle(policy == MccuIrqPolicy::kRefill ? 1u << (cfg1::kUpdateBase + core) : 0u, cfg1::kMccuEnable.mask());
+  refill_toggle(policy == MccuIrqPolicy::kRefill ? 1u << core : 0u);
   return 1u << core;
 }
 

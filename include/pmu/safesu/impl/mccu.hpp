@@ -85,20 +85,20 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset_mccu() {
   return Status::kOk;
 }
 
+// refill() is refill_cores() of one core, checked as a core index and with
+// the toggle of its own (no call to refill_cores(): at run time that second
+// call rebuilt the CFG1 register from the layout through the stack).
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::refill(unsigned core) {
   if (core >= layout().n_cores) return Status::kBadArg;
-  return refill_cores(1u << core);
+  refill_toggle(1u << core);
+  return Status::kOk;
 }
 
-// §3.5: an update pulse alone does not clear the sticky IRQ; only MCCU
-// disable does. One write both disables and sets the update bits (a
-// disabled MCCU loads the limit while the bit is set), the next restores
-// CFG1 as read (enable back, update bits released).
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::refill_cores(uint32_t core_mask) {
   if (core_mask == 0 || (core_mask >> layout().n_cores) != 0) return Status::kBadArg;
-  cfg1_toggle(core_mask << cfg1::kUpdateBase, cfg1::kMccuEnable.mask());
+  refill_toggle(core_mask);
   return Status::kOk;
 }
 
