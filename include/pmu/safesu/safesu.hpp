@@ -315,6 +315,9 @@ class BasicSafeSU {
   __attribute__((always_inline)) void refill_toggle(uint32_t core_mask) {
     cfg1_toggle(core_mask << cfg1::kUpdateBase, cfg1::kMccuEnable.mask());
   }
+  // §3.6: an RDC enable toggle clears its IRQ and vector, keeping the
+  // watermarks. 1R 2W.
+  __attribute__((always_inline)) void clear_rdc_line() { cfg1_toggle(0, 1u << layout().cfg1_rdc_enable); }
   // The latched overflow flags (0 while the overflow unit is disabled).
   __attribute__((always_inline)) uint32_t flags_now() {
     return reg::read(base(), layout().overflow_vector.at(0)).raw;

@@ -88,8 +88,9 @@ Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_over
   const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
   if (vector == 0) return vector;
   // 2. Callbacks (the first here, the others in the next step).
-  const unsigned k = util::ctz32(vector);
-  if (Callbacks* const c = callback_table()) c->overflow[k](k);
+  // (A pointer-width index: on rv64 no zero-extension before the table.)
+  const size_t k = util::ctz32(vector);
+  if (Callbacks* const c = callback_table()) c->overflow[k](static_cast<unsigned>(k));
   const uint32_t seen = vector & layout().counter_mask;
   if (seen != 0) after_first_overflow_callback(seen);
   return seen;
@@ -160,19 +161,23 @@ Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_rdc_
   // vector's 32 bits.
   const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
   if (seen == 0) return seen;
-  const unsigned i = util::ctz32(seen);
-  if (Callbacks* const c = callback_table()) c->rdc[i](i);
+  const size_t i = util::ctz32(seen);
+  if (Callbacks* const c = callback_table()) c->rdc[i](static_cast<unsigned>(i));
   after_first_rdc_callback(seen);
   return seen;
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_rdc_callback(uint32_t seen) {
-  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
-    const unsigned i = util::ctz32(m);
-    if (Callbacks* const c = callback_table()) c->rdc[i](i);
+  // The usual case, one input, acknowledges at once: with no call on its
+  // path it saves no register (GCC shrink-wraps it).
+  uint32_t m = seen & (seen - 1);
+  if (m == 0) return clear_rdc_line();
+  for (; m != 0; m &= m - 1) {
+    const size_t i = util::ctz32(m);
+    if (Callbacks* const c = callback_table()) c->rdc[i](static_cast<unsigned>(i));
   }
-  cfg1_toggle(0, 1u << layout().cfg1_rdc_enable);  // clears IRQ and vector, keeps watermarks
+  clear_rdc_line();
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>

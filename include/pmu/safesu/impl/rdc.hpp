@@ -35,7 +35,7 @@ template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_rdc_irq() {
   if (!usable()) return Status::kBadArg;
   if (!layout().rdc_usable) return Status::kUnavailable;
-  cfg1_toggle(0, 1u << layout().cfg1_rdc_enable);
+  clear_rdc_line();
   return Status::kOk;
 }
 
