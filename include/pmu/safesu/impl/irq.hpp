@@ -165,7 +165,17 @@ Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_rdc_
   const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
   if (seen == 0) return seen;
   const size_t i = util::ctz32(seen);
-  if (Callbacks* const c = callback_table()) c->rdc[i](static_cast<unsigned>(i));
+  if (Callbacks* const c = callback_table()) {
+    // The same call either way; GCC 12 folds the array's offset into a
+    // static table's address only when the array's address is taken first,
+    // and into an attached one's load only when it is not.
+    if constexpr (CallbackStorage::kAttachable) {
+      c->rdc[i](static_cast<unsigned>(i));
+    } else {
+      const IrqCallback* const rdc = c->rdc;
+      rdc[i](static_cast<unsigned>(i));
+    }
+  }
   after_first_rdc_callback(seen);
   return seen;
 }
