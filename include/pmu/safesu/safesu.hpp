@@ -334,9 +334,15 @@ class BasicSafeSU {
     if (Totals* const t = tracked_totals()) t->flags_cleared();
   }
   // The hooks after their first callback: the other callbacks, then fold
-  // and acknowledge.
+  // and acknowledge. The RDC hook's is never inlined: inlined, the
+  // registers of its loop would be saved on entry, before the first
+  // callback (GCC 12 on RISC-V does not shrink-wrap them), and out of line
+  // its one-input case saves none.
   void after_first_overflow_callback(uint32_t seen);
-  void after_first_rdc_callback(uint32_t seen);
+  __attribute__((noinline)) void after_first_rdc_callback(uint32_t seen);
+  // The overflow hook's callbacks after the first (when more than one
+  // counter is flagged): never inlined, for the same reason.
+  __attribute__((noinline)) void other_overflow_callbacks(uint32_t seen);
   // Its acknowledgement when a flagged counter is parked on all ones.
   void clear_with_parked(uint32_t parked);
 

@@ -101,12 +101,8 @@ Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_over
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_callback(uint32_t seen) {
-  // 2. The other callbacks. (the attached table is read at each step: a callback may
-  // detach it.)
-  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
-    const unsigned k = util::ctz32(m);
-    if (Callbacks* const c = callback_table()) c->overflow[k](k);
-  }
+  // 2. The other callbacks, if any.
+  if ((seen & (seen - 1)) != 0) other_overflow_callbacks(seen);
   // 3. Fold, and find the parked counters.
   const Layout& l = layout();
   uint32_t parked = 0;
@@ -123,6 +119,15 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_ca
     clear_with_parked(parked);
   }
   flags_cleared();
+}
+
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::other_overflow_callbacks(uint32_t seen) {
+  // (The attached table is read at each step: a callback may detach it.)
+  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
+    const unsigned k = util::ctz32(m);
+    if (Callbacks* const c = callback_table()) c->overflow[k](k);
+  }
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
