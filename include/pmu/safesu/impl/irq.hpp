@@ -75,10 +75,10 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_mccu_irq_policy(M
 // The hooks call the first callback with nothing but the unit and the
 // snapshot kept across the call, and leave the rest (further callbacks, fold,
 // acknowledgement) to a step of its own: the time from entry to the first
-// callback is what a hook is measured by (pmu/irq.hpp). GCC inlines that
-// step into a FixedSafeSU's hook (and saves its registers on entry); kept
-// out of line there it would cost more over the whole hook than it saves
-// before the first callback (bench/data/misses.txt).
+// callback is what a hook is measured by (pmu/irq.hpp). What calls again
+// (the other callbacks) is out of line and runs only when more than one
+// source fired, so the hook saves on entry only what it needs after its
+// first callback (safesu.hpp says why).
 // The vector's bits above the last counter read 0 (§2.3); the hook masks
 // them off all the same, after the first callback: the lowest set bit is a
 // counter's whenever any counter is flagged, the table has an entry for all
