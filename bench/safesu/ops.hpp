@@ -38,17 +38,21 @@ inline constexpr uint8_t kWeights12[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12
 inline uint32_t g_counters_out[24];
 
 // A SafeSU of one configuration on both paths, with its storage.
+// Build time: the storage the baseline has, fixed at build time: its static
+// callback table, and its static totals for the ops that track them
+// (compile_time_tracked: read64, reset_counters(tracked), sync64) or none
+// (compile_time: every other figure). Run time: attached at run time.
 template <const s::Layout& L>
 struct Objects {
-  static inline s::FixedSafeSU<BENCH_SAFESU_BASE, L> compile_time;
-  static inline s::SafeSU run_time{BENCH_SAFESU_BASE, L};
   static inline s::Callbacks callbacks_ct{}, callbacks_rt{};
   static inline s::Totals totals_ct{}, totals_rt{};
-  // 64-bit totals tracked (read64, sync64) or not (every other figure).
-  static void track(bool on) {
-    (void)compile_time.track_totals(on ? &totals_ct : nullptr);
-    (void)run_time.track_totals(on ? &totals_rt : nullptr);
-  }
+  using StaticCallbacks = pmu::StaticStorage<s::Callbacks, callbacks_ct>;
+  static inline s::FixedSafeSU<BENCH_SAFESU_BASE, L, StaticCallbacks, pmu::NoStorage<s::Totals>> compile_time;
+  static inline s::FixedSafeSU<BENCH_SAFESU_BASE, L, StaticCallbacks, pmu::StaticStorage<s::Totals, totals_ct>>
+      compile_time_tracked;
+  static inline s::SafeSU run_time{BENCH_SAFESU_BASE, L};
+  // Run time: 64-bit totals tracked (read64, sync64) or not (every other figure).
+  static void track(bool on) { (void)run_time.track_totals(on ? &totals_rt : nullptr); }
 };
 
 #ifdef PMU_HOST
@@ -109,8 +113,9 @@ struct Ops : Unit {
       return BL_OK;
     }
   };
-  // One definition for both paths: the object differs.
-#define BENCH_SAFESU_PATH(Name, ATTR, object)                                                             \
+  // One definition for both paths: the objects differ (tracked: the one
+  // the ops that keep 64-bit totals use).
+#define BENCH_SAFESU_PATH(Name, ATTR, object, tracked)                                                    \
   struct Name {                                                                                          \
     ATTR Status route(unsigned o, unsigned e) { return object.route(o, e); }                             \
     ATTR Status route_table(const Route* r, size_t n) { return object.route_table(r, n); }               \
@@ -118,10 +123,10 @@ struct Ops : Unit {
     ATTR Status reset() { return object.reset(); }                                                       \
     ATTR Result<uint32_t> read(unsigned k) { return object.read(k); }                                    \
     ATTR Status read_all(uint32_t* out, unsigned n) { return object.read_all(out, n); }                  \
-    ATTR Result<uint64_t> read64(unsigned k) { return object.read64(k); }                                \
+    ATTR Result<uint64_t> read64(unsigned k) { return tracked.read64(k); }                               \
     ATTR Result<uint64_t> read64_untracked(unsigned k) { return object.read64(k); }                      \
-    ATTR Status reset_tracked() { return object.reset(); }                                               \
-    ATTR Status sync64() { return object.sync64(); }                                                     \
+    ATTR Status reset_tracked() { return tracked.reset(); }                                              \
+    ATTR Status sync64() { return tracked.sync64(); }                                                    \
     ATTR Status clear_overflow() { return object.clear_overflow(); }                                     \
     ATTR Status set_weight(unsigned i, unsigned w) { return object.set_weight(i, w); }                   \
     ATTR Status set_weights(const uint8_t* w, unsigned n) { return object.set_weights(w, n); }           \
@@ -135,8 +140,8 @@ struct Ops : Unit {
       return Status::kOk;                                                                                \
     }                                                                                                    \
   };
-  BENCH_SAFESU_PATH(CompileTime, BENCH_OUT_OF_LINE, O::compile_time)
-  BENCH_SAFESU_PATH(RunTime, BENCH_FORWARD, O::run_time)
+  BENCH_SAFESU_PATH(CompileTime, BENCH_OUT_OF_LINE, O::compile_time, O::compile_time_tracked)
+  BENCH_SAFESU_PATH(RunTime, BENCH_FORWARD, O::run_time, O::run_time)
 #undef BENCH_SAFESU_PATH
 
   // The hooks' callbacks: counter 0, core 1, input 0, on every implementation.
@@ -145,7 +150,6 @@ struct Ops : Unit {
     (void)bl_safesu_on_overflow(0, {fn, nullptr});
     (void)bl_safesu_on_mccu(1, {fn, nullptr});
     (void)bl_safesu_on_rdc(0, {fn, nullptr});
-    (void)O::compile_time.attach_callbacks(&O::callbacks_ct);
     (void)O::run_time.attach_callbacks(&O::callbacks_rt);
     (void)O::compile_time.on_overflow(0, p);
     (void)O::compile_time.on_mccu(1, p);
@@ -256,7 +260,7 @@ struct SyncOps : Unit {
     BENCH_FORWARD uint8_t sync64() { return BaselineSync(); }
   };
   struct CompileTime {
-    BENCH_OUT_OF_LINE Status sync64() { return O::compile_time.sync64(); }
+    BENCH_OUT_OF_LINE Status sync64() { return O::compile_time_tracked.sync64(); }
   };
   struct RunTime {
     BENCH_FORWARD Status sync64() { return O::run_time.sync64(); }

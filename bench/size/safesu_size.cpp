@@ -19,7 +19,11 @@
 
 namespace bench_size {
 #if BENCH_SIZE_COMPILE_TIME
-pmu::safesu::FixedSafeSU<BENCH_SAFESU_BASE, pmu::safesu::k4c128> safesu;
+// The reference drivers have no interrupt callbacks and no 64-bit totals:
+// a build-time object with the same features compiles both out.
+pmu::safesu::FixedSafeSU<BENCH_SAFESU_BASE, pmu::safesu::k4c128, pmu::NoStorage<pmu::safesu::Callbacks>,
+                         pmu::NoStorage<pmu::safesu::Totals>>
+    safesu;
 #else
 pmu::safesu::SafeSU safesu{BENCH_SAFESU_BASE, pmu::safesu::k4c128};
 #endif

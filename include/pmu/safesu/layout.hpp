@@ -235,20 +235,28 @@ __attribute__((always_inline)) constexpr ByteSlot<Watermarks> watermark_slot(con
 /// its LOW bits at the top of register 'reg' and its HIGH bits at the bottom
 /// of register reg+1.
 struct CrossbarSlot {
-  unsigned reg;       ///< crossbar register (0-based in the block) holding the low part
-  unsigned pos;       ///< bit position of the low part in 'reg'
-  unsigned lo_width;  ///< bits in 'reg'
-  unsigned hi_width;  ///< bits in reg+1 (0: the field does not straddle)
-  /// The field crosses into the next register.
-  constexpr bool straddles() const { return hi_width != 0; }
+  unsigned reg;    ///< crossbar register (0-based in the block) holding the low part
+  unsigned pos;    ///< bit position of the low part in 'reg'
+  unsigned width;  ///< the field's width (Layout::cfg_bits)
+  // The widths are derived where they are used, so a caller pays for them
+  // only on the path that needs them (route() only when the field straddles).
+  /// The field crosses into the next register. (Never when the width is a
+  /// power of two, which divides 32: said for a build-time width only, where
+  /// it folds the test away; a run-time width is not worth the extra test.)
+  __attribute__((always_inline)) constexpr bool straddles() const {
+    if (__builtin_constant_p(width) && (width & (width - 1)) == 0) return false;
+    return pos + width > 32;
+  }
+  /// Bits in 'reg'.
+  __attribute__((always_inline)) constexpr unsigned lo_width() const { return straddles() ? 32 - pos : width; }
+  /// Bits in reg+1 (0: the field does not straddle).
+  __attribute__((always_inline)) constexpr unsigned hi_width() const { return straddles() ? pos + width - 32 : 0; }
 };
 
 /// The slot of output k for fields of cfg_bits bits.
 __attribute__((always_inline)) constexpr CrossbarSlot crossbar_slot(unsigned cfg_bits, unsigned output) {
   const unsigned bit = output * cfg_bits;
-  const unsigned pos = bit % 32;
-  const unsigned room = 32 - pos;
-  return room >= cfg_bits ? CrossbarSlot{bit / 32, pos, cfg_bits, 0} : CrossbarSlot{bit / 32, pos, room, cfg_bits - room};
+  return CrossbarSlot{bit / 32, bit % 32, cfg_bits};
 }
 /// The slot of output k (k < n_counters) of a layout.
 __attribute__((always_inline)) constexpr CrossbarSlot crossbar_slot(const Layout& l, unsigned output) {
@@ -302,10 +310,10 @@ static_assert(k4c128.window == 0x100 && k6c256.window == 0x100 && k4c32.window =
 
 // Straddles (§2.10).
 static_assert(crossbar_slot(k4c128, 4).straddles() && crossbar_slot(k4c128, 4).pos == 28 &&
-              crossbar_slot(k4c128, 4).lo_width == 4 && crossbar_slot(k4c128, 4).hi_width == 3);
+              crossbar_slot(k4c128, 4).lo_width() == 4 && crossbar_slot(k4c128, 4).hi_width() == 3);
 static_assert(crossbar_slot(k4c128, 23).reg == 5 && crossbar_slot(k4c128, 23).pos == 1 &&
               !crossbar_slot(k4c128, 23).straddles());
-static_assert(crossbar_slot(k4c32, 6).pos == 30 && crossbar_slot(k4c32, 6).hi_width == 3);
+static_assert(crossbar_slot(k4c32, 6).pos == 30 && crossbar_slot(k4c32, 6).hi_width() == 3);
 static_assert(!crossbar_slot(k6c256, 5).straddles() && crossbar_slot(k6c256, 5).pos == 8);
 
 // Old RTL (§2.5): 4-core FT=0 holds the RDC in reset when enabled.

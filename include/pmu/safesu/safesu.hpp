@@ -12,11 +12,17 @@
 // FixedSafeSU's is inline in the application.
 //
 // Opt-in state: the object holds only what addressing needs (run time: base
-// and layout pointer; build time: nothing) plus two pointers to storage the
-// application gives it: attach_callbacks(Callbacks*) and
-// track_totals(Totals*). Without them the hooks call nobody and read64()
-// answers kUnavailable. 32 bytes on rv64 (16 on rv32); a FixedSafeSU 16 (8),
-// all zero, so a static one lands in .bss.
+// and layout pointer; build time: nothing) plus where the storage the
+// application gives it is (pmu/storage.hpp), chosen per type:
+//   AttachedStorage (the default; SafeSU and the C API always): a pointer,
+//     attach_callbacks(Callbacks*) and track_totals(Totals*) at run time;
+//   StaticStorage<Callbacks, table> / StaticStorage<Totals, totals>: fixed
+//     at build time, no bytes, no "is it there?" test;
+//   NoStorage<Callbacks> / NoStorage<Totals>: the feature compiled out.
+// Without callbacks the hooks call nobody; without totals read64() answers
+// kUnavailable and no call does any totals work. A SafeSU is 32 bytes on
+// rv64 (16 on rv32); a FixedSafeSU with the default storage 16 (8), all
+// zero, so a static one lands in .bss; with both fixed at build time, 1.
 //
 // Access costs (R = 32-bit read, W = 32-bit write) are listed per call and
 // verified by tests/safesu/host/safesu_driver_test.cpp. Every bus write to
@@ -41,6 +47,7 @@
 #include "pmu/safesu/place.hpp"
 #include "pmu/safesu/totals.hpp"
 #include "pmu/status.hpp"
+#include "pmu/storage.hpp"
 #include "pmu/util/bits.hpp"
 
 /// The BSC SafeSU statistics unit (docs/hw/safesu.md).
@@ -52,9 +59,13 @@ struct Route {
   uint16_t event;  ///< SoC event input
 };
 
-/// The SafeSU driver over a place (RuntimePlace or FixedPlace). Use the
-/// aliases SafeSU and FixedSafeSU. Counter k is bit k of the overflow mask.
-template <typename Place>
+/// The SafeSU driver over a place (RuntimePlace or FixedPlace) and the
+/// storage of its callbacks and 64-bit totals (pmu/storage.hpp:
+/// AttachedStorage, StaticStorage or NoStorage of Callbacks / Totals). Use
+/// the aliases SafeSU and FixedSafeSU. Counter k is bit k of the overflow
+/// mask.
+template <typename Place, typename CallbackStorage = AttachedStorage<Callbacks>,
+          typename TotalsStorage = AttachedStorage<Totals>>
 class BasicSafeSU {
  public:
   /// The counters are 32-bit (pmu::is_counter_unit).
@@ -81,15 +92,16 @@ class BasicSafeSU {
 
   // ---- Opt-in storage (no hardware access) ----------------------------------------
   /// Use 'c' for the callbacks (nullptr detaches). kBadArg if unusable.
+  /// Only with AttachedStorage callbacks (else it does not compile).
   Status attach_callbacks(Callbacks* c);
   /// Keep 64-bit totals in 't' (nullptr detaches). Zero storage starts every
   /// total at its counter's raw value at the first observation. kBadArg if
-  /// unusable.
+  /// unusable. Only with AttachedStorage totals (else it does not compile).
   Status track_totals(Totals* t);
-  /// The attached callback table (nullptr: none).
-  Callbacks* callbacks() const { return cbs_; }
-  /// The attached totals (nullptr: none).
-  Totals* totals() const { return totals_; }
+  /// The callback table in use (nullptr: none).
+  constexpr Callbacks* callbacks() const { return cbs_.get(); }
+  /// The totals in use (nullptr: none).
+  constexpr Totals* totals() const { return totals_.get(); }
 
   // ---- Counters (impl/counters.hpp) ---------------------------------------------
   /// The mask start() and stop() take: every counter (Layout::counter_mask).
@@ -287,39 +299,70 @@ class BasicSafeSU {
   // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
   // a toggle (§7 rule 5). 1R 2W.
   __attribute__((always_inline)) void cfg1_toggle(uint32_t on, uint32_t off) {
-    const reg::Reg<Cfg1> r = layout().cfg1;
-    const reg::Value<Cfg1> v{reg::read(base(), r).raw & ~r.keep_out};
-    reg::write(base(), r, v.with_bits(on, true).with_bits(off, false));
-    reg::write(base(), r, v);
+    // The address and keep_out once, as scalars: at run time a copy of the
+    // Reg went through the stack, and a reference was re-read after the
+    // first write.
+    const uintptr_t at = base() + layout().cfg1.offset;
+    const reg::Reg<Cfg1> r{0, layout().cfg1.keep_out};
+    const reg::Value<Cfg1> v{reg::read(at, r).raw & ~r.keep_out};
+    reg::write(at, r, v.with_bits(on, true).with_bits(off, false));
+    reg::write(at, r, v);
   }
+  // §3.5: an update pulse alone does not clear the sticky IRQ; only MCCU
+  // disable does. One write both disables and sets the cores' update bits
+  // (a disabled MCCU loads the limit while the bit is set), the next
+  // restores CFG1 as read (enable back, update bits released). 1R 2W.
+  __attribute__((always_inline)) void refill_toggle(uint32_t core_mask) {
+    cfg1_toggle(core_mask << cfg1::kUpdateBase, cfg1::kMccuEnable.mask());
+  }
+  // §3.6: an RDC enable toggle clears its IRQ and vector, keeping the
+  // watermarks. 1R 2W.
+  __attribute__((always_inline)) void clear_rdc_line() { cfg1_toggle(0, 1u << layout().cfg1_rdc_enable); }
   // The latched overflow flags (0 while the overflow unit is disabled).
   __attribute__((always_inline)) uint32_t flags_now() {
     return reg::read(base(), layout().overflow_vector.at(0)).raw;
   }
+  // The storage in use, or nullptr: a constant with build-time storage, so
+  // every test of it folds. (Not constexpr on purpose: a build-time address
+  // tested against nullptr in the source would be a -Waddress warning, and
+  // a member call through NoStorage's nullptr in a branch that folds away a
+  // -Wnonnull one.)
+  __attribute__((always_inline)) Callbacks* callback_table() const { return cbs_.get(); }
+  __attribute__((always_inline)) Totals* tracked_totals() const { return totals_.get(); }
   // Tracked totals follow flag clears.
   __attribute__((always_inline)) void flags_cleared() {
-    if (totals_ != nullptr) totals_->flags_cleared();
+    if (Totals* const t = tracked_totals()) t->flags_cleared();
   }
   // The hooks after their first callback: the other callbacks, then fold
-  // and acknowledge.
+  // and acknowledge. The RDC hook's is never inlined: inlined, the
+  // registers of its loop would be saved on entry, before the first
+  // callback (GCC 12 on RISC-V does not shrink-wrap them), and out of line
+  // its one-input case saves none.
   void after_first_overflow_callback(uint32_t seen);
-  void after_first_rdc_callback(uint32_t seen);
+  __attribute__((noinline)) void after_first_rdc_callback(uint32_t seen);
+  // The overflow hook's callbacks after the first (when more than one
+  // counter is flagged): never inlined, for the same reason.
+  __attribute__((noinline)) void other_overflow_callbacks(uint32_t seen);
   // Its acknowledgement when a flagged counter is parked on all ones.
   void clear_with_parked(uint32_t parked);
 
-  // No bytes for a FixedPlace; the object stays standard-layout (the C API
-  // builds it inside a handle).
+  // No bytes for a FixedPlace or a build-time storage; the object stays
+  // standard-layout (the C API builds it inside a handle).
   [[no_unique_address]] Place place_;
-  Callbacks* cbs_ = nullptr;
-  Totals* totals_ = nullptr;
+  [[no_unique_address]] CallbackStorage cbs_;
+  [[no_unique_address]] TotalsStorage totals_;
 };
 
-/// The run-time SafeSU (base and layout chosen at run time). Compiled once
-/// in src/safesu/.
+/// The run-time SafeSU (base and layout chosen at run time, storage
+/// attached at run time). Compiled once in src/safesu/.
 using SafeSU = BasicSafeSU<RuntimePlace>;
-/// A SafeSU whose base and layout are known at build time.
-template <uintptr_t Base, const Layout& L>
-using FixedSafeSU = BasicSafeSU<FixedPlace<Base, L>>;
+/// A SafeSU whose base and layout are known at build time; its callbacks
+/// and totals attached at run time (the default) or fixed at build time,
+/// e.g. `FixedSafeSU<0x80100000, k4c128, StaticStorage<Callbacks, table>,
+/// NoStorage<Totals>>`.
+template <uintptr_t Base, const Layout& L, typename CallbackStorage = AttachedStorage<Callbacks>,
+          typename TotalsStorage = AttachedStorage<Totals>>
+using FixedSafeSU = BasicSafeSU<FixedPlace<Base, L>, CallbackStorage, TotalsStorage>;
 
 extern template class BasicSafeSU<RuntimePlace>;
 
@@ -339,4 +382,6 @@ static_assert(check_counter_unit<FixedSafeSU<0x80100000, k4c128>>(), "both place
 static_assert(sizeof(SafeSU) == 4 * sizeof(void*), "base, layout, callbacks, totals");
 static_assert(sizeof(FixedSafeSU<0x80100000, k4c128>) == 2 * sizeof(void*), "callbacks, totals");
 static_assert(__is_standard_layout(SafeSU) && __is_standard_layout(FixedSafeSU<0x80100000, k4c128>));
+static_assert(sizeof(FixedSafeSU<0x80100000, k4c128, NoStorage<Callbacks>, NoStorage<Totals>>) == 1,
+              "build-time storage: no bytes");
 }  // namespace pmu::safesu

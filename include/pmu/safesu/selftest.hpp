@@ -49,8 +49,8 @@ struct SelftestReport {
 /// Run the self-test. kOk: every check passed; kFailed: at least one failed
 /// (see the report); kBadArg: report is null or the unit unusable (nothing
 /// touched).
-template <typename Place>
-Status run_selftest(BasicSafeSU<Place>& su, SelftestReport* report);
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status run_selftest(BasicSafeSU<Place, CallbackStorage, TotalsStorage>& su, SelftestReport* report);
 
 /// run_selftest() for the run-time placed SafeSU, compiled once in the library.
 extern template Status run_selftest<RuntimePlace>(SafeSU& su, SelftestReport* report);

@@ -72,7 +72,7 @@ class SafesuRerouteBudget : public ::testing::TestWithParam<Case> {
 // Events whose low part (in the field's first register) is 'low' and whose
 // high part is 'high'; none is event 0, and none is driven by the test.
 uint16_t event_of(const CrossbarSlot& s, unsigned low, unsigned high) {
-  return static_cast<uint16_t>(low | (high << s.lo_width));
+  return static_cast<uint16_t>(low | (high << s.lo_width()));
 }
 
 TEST_P(SafesuRerouteBudget, RouteTableThroughAZeroLowPartLosesNoBudget) {
@@ -193,7 +193,7 @@ TEST(SafesuRouteTable, NoIntermediateStateRoutesATableOutputToEvent0) {
         if (rng() % 3 != 0) continue;
         const CrossbarSlot s = crossbar_slot(*l, k);
         uint32_t ev = rng() % l->n_soc_ev;
-        if (rng() % 2 == 0) ev &= ~((1u << s.lo_width) - 1);  // zero low part
+        if (rng() % 2 == 0) ev &= ~((1u << s.lo_width()) - 1);  // zero low part
         t.push_back({static_cast<uint8_t>(k), static_cast<uint16_t>(ev)});
       }
       std::shuffle(t.begin(), t.end(), rng);

@@ -135,9 +135,9 @@ TEST(SafesuLayout, SweepKeepsEveryBlockContiguousAndDisjoint) {
         std::vector<int> bits(32 * l.crossbar.count, 0);
         for (unsigned k = 0; k < nc; ++k) {
           const CrossbarSlot s = crossbar_slot(l, k);
-          EXPECT_EQ(s.lo_width + s.hi_width, l.cfg_bits);
+          EXPECT_EQ(s.lo_width() + s.hi_width(), l.cfg_bits);
           if (s.straddles()) {
-            EXPECT_EQ(s.pos + s.lo_width, 32u);
+            EXPECT_EQ(s.pos + s.lo_width(), 32u);
           }
           const unsigned start = 32 * s.reg + s.pos;
           EXPECT_EQ(start, k * l.cfg_bits);
@@ -251,8 +251,8 @@ TEST(SafesuLayout, CrossbarStraddlesMatchTheRtl) {
     const CrossbarSlot s = crossbar_slot(*c.l, c.out);
     EXPECT_EQ(s.reg, c.reg) << c.out;
     EXPECT_EQ(s.pos, c.pos) << c.out;
-    EXPECT_EQ(s.lo_width, c.lo) << c.out;
-    EXPECT_EQ(s.hi_width, c.hi) << c.out;
+    EXPECT_EQ(s.lo_width(), c.lo) << c.out;
+    EXPECT_EQ(s.hi_width(), c.hi) << c.out;
   }
   // Straddle counts: 5 for 7-bit, 3 for 5-bit, none for 8-bit.
   auto count = [](const Layout& l) {

@@ -8,31 +8,33 @@ namespace pmu::safesu {
 
 // ---- opt-in storage ---------------------------------------------------------------------
 
-template <typename Place>
-Status BasicSafeSU<Place>::attach_callbacks(Callbacks* c) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::attach_callbacks(Callbacks* c) {
+  static_assert(CallbackStorage::kAttachable, "callbacks fixed at build time (StaticStorage/NoStorage): nothing to attach");
   if (!usable()) return Status::kBadArg;
-  cbs_ = c;
+  cbs_.attach(c);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::track_totals(Totals* t) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::track_totals(Totals* t) {
+  static_assert(TotalsStorage::kAttachable, "totals fixed at build time (StaticStorage/NoStorage): nothing to attach");
   if (!usable()) return Status::kBadArg;
-  totals_ = t;
+  totals_.attach(t);
   return Status::kOk;
 }
 
 // ---- counters ---------------------------------------------------------------------------
 
-template <typename Place>
-Status BasicSafeSU<Place>::start(uint32_t mask) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::start(uint32_t mask) {
   if (mask != layout().counter_mask || !usable()) return Status::kBadArg;
   set_bits(kCfg0, cfg0::kCounterEnable.mask(), true);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::stop(uint32_t mask) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::stop(uint32_t mask) {
   if (mask != layout().counter_mask || !usable()) return Status::kBadArg;
   set_bits(kCfg0, cfg0::kCounterEnable.mask(), false);
   return Status::kOk;
@@ -43,10 +45,11 @@ Status BasicSafeSU<Place>::stop(uint32_t mask) {
 // reset is held with counting on, the shadow reads 0 + event, so counting
 // restarts from 1. So: hold the reset with counting off, let one write-free
 // cycle pass (a read of CFG0), release, and only then restore the enable.
-template <typename Place>
-Status BasicSafeSU<Place>::reset() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset() {
   if (!usable()) return Status::kBadArg;
-  const uint32_t flagged = totals_ != nullptr ? flags_now() : 0u;
+  Totals* const t = tracked_totals();
+  const uint32_t flagged = t != nullptr ? flags_now() : 0u;
   constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
   const uint32_t v = reg::read(base(), kCfg0).raw & ~kCfg0.keep_out;
   const uint32_t off = v & ~kEnable;
@@ -54,19 +57,19 @@ Status BasicSafeSU<Place>::reset() {
   (void)reg::read(base(), kCfg0);  // the write-free cycle
   reg::write(base(), kCfg0, reg::Value<Cfg0>{off});
   if ((v & kEnable) != 0) reg::write(base(), kCfg0, reg::Value<Cfg0>{v});
-  if (totals_ != nullptr)
-    for (unsigned k = 0; k < layout().n_counters; ++k) totals_->restart(k, 0, ((flagged >> k) & 1u) != 0);
+  if (t != nullptr)
+    for (unsigned k = 0; k < layout().n_counters; ++k) t->restart(k, 0, ((flagged >> k) & 1u) != 0);
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::read(unsigned k) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read(unsigned k) {
   if (k >= layout().n_counters) return Status::kBadArg;
   return reg::read(base(), layout().counters.at(k)).raw;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::read_all(uint32_t* out, unsigned n) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read_all(uint32_t* out, unsigned n) {
   if (out == nullptr || n > layout().n_counters || !usable()) return Status::kBadArg;
   // Counter k is 4k bytes after counter 0: one address computed, then steps.
   const uintptr_t first = base() + layout().counters.offset;
@@ -74,39 +77,42 @@ Status BasicSafeSU<Place>::read_all(uint32_t* out, unsigned n) {
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint64_t> BasicSafeSU<Place>::read64(unsigned k) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint64_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read64(unsigned k) {
   if (k >= layout().n_counters) return Status::kBadArg;
-  if (totals_ == nullptr) return Status::kUnavailable;
-  return totals_->observe(k, reg::read(base(), layout().counters.at(k)).raw);
+  Totals* const t = tracked_totals();
+  if (t == nullptr) return Status::kUnavailable;
+  return t->observe(k, reg::read(base(), layout().counters.at(k)).raw);
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::write(unsigned k, uint32_t value) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::write(unsigned k, uint32_t value) {
   if (k >= layout().n_counters) return Status::kBadArg;
-  if (totals_ == nullptr) {
+  Totals* const t = tracked_totals();
+  if (t == nullptr) {
     reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
     return Status::kOk;
   }
   const bool flagged = value == 0xFFFFFFFFu || ((flags_now() >> k) & 1u) != 0;
   reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
-  totals_->restart(k, value, flagged);
+  t->restart(k, value, flagged);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::sync64() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::sync64() {
   if (!usable()) return Status::kBadArg;
-  if (totals_ == nullptr) return Status::kUnavailable;
+  Totals* const t = tracked_totals();
+  if (t == nullptr) return Status::kUnavailable;
   const uintptr_t first = base() + layout().counters.offset;
   for (unsigned k = 0; k < layout().n_counters; ++k)
-    (void)totals_->observe(k, reg::read(first + 4u * k, reg::Reg<Counter>{0}).raw);
+    (void)t->observe(k, reg::read(first + 4u * k, reg::Reg<Counter>{0}).raw);
   return Status::kOk;
 }
 
 // One write straight to the new mode: never through mode 00 (§5.2 item 14).
-template <typename Place>
-Status BasicSafeSU<Place>::set_selftest_mode(SelftestMode mode) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_selftest_mode(SelftestMode mode) {
   const unsigned m = static_cast<unsigned>(mode);
   if (m > 3 || !usable()) return Status::kBadArg;
   reg::modify(base(), kCfg0, [&](reg::Value<Cfg0> v) __attribute__((always_inline)) { return v.with(cfg0::kSelftestMode, m); });

@@ -28,16 +28,17 @@ __attribute__((always_inline)) constexpr uint32_t low_mask(unsigned cfg_bits, co
 }
 // The high part's bits at the bottom of register reg+1.
 __attribute__((always_inline)) constexpr uint32_t high_mask(unsigned cfg_bits, const CrossbarSlot& s) {
-  return field_ones(cfg_bits) >> s.lo_width;
+  return field_ones(cfg_bits) >> s.lo_width();
 }
-// Whether a straddling field moving to 'event' is written low register first.
+// Whether a straddling field moving to 'event' is written low register first
+// (its new low part, event << pos in 32 bits, is not zero).
 __attribute__((always_inline)) constexpr bool low_first(const CrossbarSlot& s, unsigned event) {
-  return (event << (32 - s.lo_width)) != 0;
+  return (event << s.pos) != 0;
 }
 }  // namespace detail
 
-template <typename Place>
-Status BasicSafeSU<Place>::route(unsigned output, unsigned event) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route(unsigned output, unsigned event) {
   const Layout& l = layout();
   if (output >= l.n_counters || event >= l.n_soc_ev) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
@@ -48,7 +49,7 @@ Status BasicSafeSU<Place>::route(unsigned output, unsigned event) {
     return Status::kOk;
   }
   const reg::Reg<Crossbar> hi = l.crossbar.at(s.reg + 1u);
-  const reg::Value<Crossbar> new_hi{(reg::read(base(), hi).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width)};
+  const reg::Value<Crossbar> new_hi{(reg::read(base(), hi).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width())};
   if (detail::low_first(s, event)) {
     reg::write(base(), lo, new_lo);
     reg::write(base(), hi, new_hi);
@@ -63,8 +64,8 @@ Status BasicSafeSU<Place>::route(unsigned output, unsigned event) {
 // (no access); then write each touched register once, in an order that
 // gives every straddling field route()'s guarantee, reading it first only if
 // the table leaves some of its used bits as they are.
-template <typename Place>
-Status BasicSafeSU<Place>::route_table(const Route* routes, size_t n) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Route* routes, size_t n) {
   const Layout& l = layout();
   if ((routes == nullptr && n != 0) || !usable()) return Status::kBadArg;
   const unsigned nregs = l.crossbar.count;
@@ -88,7 +89,7 @@ Status BasicSafeSU<Place>::route_table(const Route* routes, size_t n) {
     lo[0].bits |= event << s.pos;
     lo[0].covered |= detail::low_mask(bits, s);
     if (s.straddles()) {
-      lo[1].bits |= event >> s.lo_width;
+      lo[1].bits |= event >> s.lo_width();
       lo[1].covered |= detail::high_mask(bits, s);
       if (!detail::low_first(s, event)) high_first |= 1u << s.reg;
     }
@@ -114,13 +115,13 @@ Status BasicSafeSU<Place>::route_table(const Route* routes, size_t n) {
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::routed_event(unsigned output) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::routed_event(unsigned output) {
   const Layout& l = layout();
   if (output >= l.n_counters) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
   uint32_t event = (reg::read(base(), l.crossbar.at(s.reg)).raw & detail::low_mask(l.cfg_bits, s)) >> s.pos;
-  if (s.straddles()) event |= (reg::read(base(), l.crossbar.at(s.reg + 1u)).raw & detail::high_mask(l.cfg_bits, s)) << s.lo_width;
+  if (s.straddles()) event |= (reg::read(base(), l.crossbar.at(s.reg + 1u)).raw & detail::high_mask(l.cfg_bits, s)) << s.lo_width();
   return event;
 }
 

@@ -27,84 +27,89 @@
 
 namespace pmu::safesu {
 
-template <typename Place>
-Status BasicSafeSU<Place>::on_overflow(unsigned counter, IrqCallback cb) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::on_overflow(unsigned counter, IrqCallback cb) {
   if (counter >= layout().n_counters) return Status::kBadArg;
-  if (cbs_ == nullptr) return Status::kUnavailable;
-  cbs_->overflow[counter] = cb;
+  Callbacks* const c = callback_table();
+  if (c == nullptr) return Status::kUnavailable;
+  c->overflow[counter] = cb;
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::on_mccu(unsigned core, IrqCallback cb) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::on_mccu(unsigned core, IrqCallback cb) {
   if (core >= layout().n_cores) return Status::kBadArg;
-  if (cbs_ == nullptr) return Status::kUnavailable;
-  cbs_->mccu[core] = cb;
+  Callbacks* const c = callback_table();
+  if (c == nullptr) return Status::kUnavailable;
+  c->mccu[core] = cb;
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::on_rdc(unsigned input, IrqCallback cb) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::on_rdc(unsigned input, IrqCallback cb) {
   if (input >= layout().n_inputs) return Status::kBadArg;
-  if (cbs_ == nullptr) return Status::kUnavailable;
-  cbs_->rdc[input] = cb;
+  Callbacks* const c = callback_table();
+  if (c == nullptr) return Status::kUnavailable;
+  c->rdc[input] = cb;
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::on_ft(IrqCallback cb) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::on_ft(IrqCallback cb) {
   if (!usable()) return Status::kBadArg;
-  if (!layout().params.ft || cbs_ == nullptr) return Status::kUnavailable;
-  cbs_->ft = cb;
+  Callbacks* const c = callback_table();
+  if (!layout().params.ft || c == nullptr) return Status::kUnavailable;
+  c->ft = cb;
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_mccu_irq_policy(MccuIrqPolicy p) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_mccu_irq_policy(MccuIrqPolicy p) {
   if ((p != MccuIrqPolicy::kRefill && p != MccuIrqPolicy::kClearOnly) || !usable()) return Status::kBadArg;
-  if (cbs_ == nullptr) return Status::kUnavailable;
-  cbs_->mccu_policy = p;
+  Callbacks* const c = callback_table();
+  if (c == nullptr) return Status::kUnavailable;
+  c->mccu_policy = p;
   return Status::kOk;
 }
 
 // The hooks call the first callback with nothing but the unit and the
 // snapshot kept across the call, and leave the rest (further callbacks, fold,
-// acknowledgement) to an out-of-line step: the time from entry to the first
-// callback is what a hook is measured by (pmu/irq.hpp).
+// acknowledgement) to a step of its own: the time from entry to the first
+// callback is what a hook is measured by (pmu/irq.hpp). What calls again
+// (the other callbacks) is out of line and runs only when more than one
+// source fired, so the hook saves on entry only what it needs after its
+// first callback (safesu.hpp says why).
 // The vector's bits above the last counter read 0 (§2.3); the hook masks
 // them off all the same, after the first callback: the lowest set bit is a
 // counter's whenever any counter is flagged, the table has an entry for all
 // 32 bits, and an entry above the last counter is empty (on_overflow refuses
 // it), so no callback runs for a bit that is not a counter's.
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::handle_overflow_irq() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_overflow_irq() {
   if (!usable()) return Status::kBadArg;
   // 1. Snapshot.
   const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
   if (vector == 0) return vector;
   // 2. Callbacks (the first here, the others in the next step).
-  const unsigned k = util::ctz32(vector);
-  if (Callbacks* const c = cbs_) c->overflow[k](k);
+  // (A pointer-width index: on rv64 no zero-extension before the table.)
+  const size_t k = util::ctz32(vector);
+  if (Callbacks* const c = callback_table()) c->overflow[k](static_cast<unsigned>(k));
   const uint32_t seen = vector & layout().counter_mask;
   if (seen != 0) after_first_overflow_callback(seen);
   return seen;
 }
 
-template <typename Place>
-void BasicSafeSU<Place>::after_first_overflow_callback(uint32_t seen) {
-  // 2. The other callbacks. (cbs_ is read at each step: a callback may
-  // detach it.)
-  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
-    const unsigned k = util::ctz32(m);
-    if (Callbacks* const c = cbs_) c->overflow[k](k);
-  }
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_callback(uint32_t seen) {
+  // 2. The other callbacks, if any.
+  if ((seen & (seen - 1)) != 0) other_overflow_callbacks(seen);
   // 3. Fold, and find the parked counters.
   const Layout& l = layout();
   uint32_t parked = 0;
   for (uint32_t m = seen; m != 0; m &= m - 1) {
     const unsigned k = util::ctz32(m);
     const uint32_t raw = reg::read(base(), l.counters.at(k)).raw;
-    if (totals_ != nullptr) (void)totals_->observe_flagged(k, raw);
+    if (Totals* const t = tracked_totals()) (void)t->observe_flagged(k, raw);
     if (raw == 0xFFFFFFFFu) parked |= 1u << k;
   }
   // 4. Acknowledge.
@@ -116,8 +121,17 @@ void BasicSafeSU<Place>::after_first_overflow_callback(uint32_t seen) {
   flags_cleared();
 }
 
-template <typename Place>
-void BasicSafeSU<Place>::clear_with_parked(uint32_t parked) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::other_overflow_callbacks(uint32_t seen) {
+  // (The attached table is read at each step: a callback may detach it.)
+  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
+    const unsigned k = util::ctz32(m);
+    if (Callbacks* const c = callback_table()) c->overflow[k](k);
+  }
+}
+
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_with_parked(uint32_t parked) {
   const Layout& l = layout();
   constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
   constexpr uint32_t kClear = cfg0::kOverflowSoftReset.mask();
@@ -127,54 +141,68 @@ void BasicSafeSU<Place>::clear_with_parked(uint32_t parked) {
     const unsigned k = util::ctz32(m);
     const reg::Reg<Counter> c = l.counters.at(k);
     const uint32_t raw = reg::read(base(), c).raw;  // frozen: exact
-    if (totals_ != nullptr) (void)totals_->observe(k, raw);
+    if (Totals* const t = tracked_totals()) (void)t->observe(k, raw);
     if (raw == 0xFFFFFFFFu) {
       reg::write(base(), c, reg::Value<Counter>{0});
-      if (totals_ != nullptr) totals_->moved(k, 0);
+      if (Totals* const t = tracked_totals()) t->moved(k, 0);
     }
   }
   reg::write(base(), kCfg0, reg::Value<Cfg0>{v});  // counting as it was, clear released
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::handle_mccu_irq(unsigned core) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_mccu_irq(unsigned core) {
   if (core >= layout().n_cores) return Status::kBadArg;
-  if (Callbacks* const c = cbs_) c->mccu[core](core);
-  const Callbacks* const c = cbs_;  // (a callback may detach it)
+  if (Callbacks* const c = callback_table()) c->mccu[core](core);
+  const Callbacks* const c = callback_table();  // (a callback may detach it)
   const MccuIrqPolicy policy = c != nullptr ? c->mccu_policy : MccuIrqPolicy::kRefill;
   // §3.5: only an MCCU disable clears the sticky IRQ; kRefill sets the
   // core's update bit in the same write, so the limit reloads as well.
-  cfg1_toggle(policy == MccuIrqPolicy::kRefill ? 1u << (cfg1::kUpdateBase + core) : 0u, cfg1::kMccuEnable.mask());
+  refill_toggle(policy == MccuIrqPolicy::kRefill ? 1u << core : 0u);
   return 1u << core;
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::handle_rdc_irq() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_rdc_irq() {
   if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
   // Masked first: the table holds kMaxInputs callbacks, fewer than the
   // vector's 32 bits.
   const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
   if (seen == 0) return seen;
-  const unsigned i = util::ctz32(seen);
-  if (Callbacks* const c = cbs_) c->rdc[i](i);
+  const size_t i = util::ctz32(seen);
+  if (Callbacks* const c = callback_table()) {
+    // The same call either way; GCC 12 folds the array's offset into a
+    // static table's address only when the array's address is taken first,
+    // and into an attached one's load only when it is not.
+    if constexpr (CallbackStorage::kAttachable) {
+      c->rdc[i](static_cast<unsigned>(i));
+    } else {
+      const IrqCallback* const rdc = c->rdc;
+      rdc[i](static_cast<unsigned>(i));
+    }
+  }
   after_first_rdc_callback(seen);
   return seen;
 }
 
-template <typename Place>
-void BasicSafeSU<Place>::after_first_rdc_callback(uint32_t seen) {
-  for (uint32_t m = seen & (seen - 1); m != 0; m &= m - 1) {
-    const unsigned i = util::ctz32(m);
-    if (Callbacks* const c = cbs_) c->rdc[i](i);
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_rdc_callback(uint32_t seen) {
+  // The usual case, one input, acknowledges at once: with no call on its
+  // path it saves no register (GCC shrink-wraps it).
+  uint32_t m = seen & (seen - 1);
+  if (m == 0) return clear_rdc_line();
+  for (; m != 0; m &= m - 1) {
+    const size_t i = util::ctz32(m);
+    if (Callbacks* const c = callback_table()) c->rdc[i](static_cast<unsigned>(i));
   }
-  cfg1_toggle(0, 1u << layout().cfg1_rdc_enable);  // clears IRQ and vector, keeps watermarks
+  clear_rdc_line();
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::handle_ft_irq(unsigned which) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_ft_irq(unsigned which) {
   if (!layout().params.ft) return usable() ? Status::kUnavailable : Status::kBadArg;
   if (which != 1 && which != 2) return Status::kBadArg;
-  if (cbs_ != nullptr) cbs_->ft(which);
+  if (Callbacks* const c = callback_table()) c->ft(which);
   return Status::kOk;
 }
 

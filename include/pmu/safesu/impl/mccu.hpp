@@ -6,16 +6,16 @@
 
 namespace pmu::safesu {
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_weight(unsigned input, unsigned weight) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_weight(unsigned input, unsigned weight) {
   if (input >= layout().n_inputs || weight > 0xFF) return Status::kBadArg;
   const ByteSlot<Weights> s = weight_slot(layout(), input);
   reg::modify(base(), s.reg, [&](reg::Value<Weights> v) __attribute__((always_inline)) { return v.with(s.field, weight); });
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_weights(const uint8_t* weights, unsigned n) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_weights(const uint8_t* weights, unsigned n) {
   if (weights == nullptr || n == 0 || n > layout().n_inputs) return Status::kBadArg;
   for (unsigned r = 0; r * 4 < n; ++r) {
     const unsigned first = r * 4;
@@ -33,8 +33,8 @@ Status BasicSafeSU<Place>::set_weights(const uint8_t* weights, unsigned n) {
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint8_t> BasicSafeSU<Place>::weight(unsigned input) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint8_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::weight(unsigned input) {
   if (input >= layout().n_inputs) return Status::kBadArg;
   const ByteSlot<Weights> s = weight_slot(layout(), input);
   return static_cast<uint8_t>(reg::read(base(), s.reg).get(s.field));
@@ -43,62 +43,62 @@ Result<uint8_t> BasicSafeSU<Place>::weight(unsigned input) {
 // Limit first, then the update pulse (the reference drivers pulsed first
 // and, on 4 cores, cleared the RDC bits on release: §5.2 item 1). The pulse
 // writes back exactly what was read, less CFG1's never-write-back bits.
-template <typename Place>
-Status BasicSafeSU<Place>::set_budget(unsigned core, uint32_t limit) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_budget(unsigned core, uint32_t limit) {
   if (core >= layout().n_cores) return Status::kBadArg;
   reg::write(base(), layout().mccu_limits.at(core), reg::Value<MccuLimit>{limit});
   (void)reg::pulse(base(), layout().cfg1, cfg1_update(core));
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::remaining_budget(unsigned core) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::remaining_budget(unsigned core) {
   if (core >= layout().n_cores) return Status::kBadArg;
   return reg::read(base(), layout().mccu_remaining.at(core)).raw;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::enable_mccu() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_mccu() {
   if (!usable()) return Status::kBadArg;
   set_bits(layout().cfg1, cfg1::kMccuEnable.mask(), true);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::disable_mccu() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_mccu() {
   if (!usable()) return Status::kBadArg;
   set_bits(layout().cfg1, cfg1::kMccuEnable.mask(), false);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_hw_quota(bool on) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_hw_quota(bool on) {
   if (!usable()) return Status::kBadArg;
   set_bits(layout().cfg1, cfg1::kHwQuota.mask(), on);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::reset_mccu() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset_mccu() {
   if (!usable()) return Status::kBadArg;
   (void)reg::pulse(base(), layout().cfg1, cfg1::kMccuSoftReset);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::refill(unsigned core) {
+// refill() is refill_cores() of one core, checked as a core index and with
+// the toggle of its own (no call to refill_cores(): at run time that second
+// call rebuilt the CFG1 register from the layout through the stack).
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::refill(unsigned core) {
   if (core >= layout().n_cores) return Status::kBadArg;
-  return refill_cores(1u << core);
+  refill_toggle(1u << core);
+  return Status::kOk;
 }
 
-// §3.5: an update pulse alone does not clear the sticky IRQ; only MCCU
-// disable does. One write both disables and sets the update bits (a
-// disabled MCCU loads the limit while the bit is set), the next restores
-// CFG1 as read (enable back, update bits released).
-template <typename Place>
-Status BasicSafeSU<Place>::refill_cores(uint32_t core_mask) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::refill_cores(uint32_t core_mask) {
   if (core_mask == 0 || (core_mask >> layout().n_cores) != 0) return Status::kBadArg;
-  cfg1_toggle(core_mask << cfg1::kUpdateBase, cfg1::kMccuEnable.mask());
+  refill_toggle(core_mask);
   return Status::kOk;
 }
 

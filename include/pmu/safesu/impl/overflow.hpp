@@ -8,22 +8,22 @@
 
 namespace pmu::safesu {
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_overflow_mask(uint32_t mask) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_overflow_mask(uint32_t mask) {
   if ((mask & ~layout().counter_mask) != 0 || !usable()) return Status::kBadArg;
   reg::write(base(), layout().overflow_mask.at(0), reg::Value<OverflowMask>{mask});
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_overflow_irq(unsigned counter, bool on) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_overflow_irq(unsigned counter, bool on) {
   if (counter >= layout().n_counters) return Status::kBadArg;
   set_bits(layout().overflow_mask.at(0), 1u << counter, on);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::enable_overflow(bool discard_stale) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_overflow(bool discard_stale) {
   if (!usable()) return Status::kBadArg;
   const uint32_t v = reg::read(base(), kCfg0).raw & ~kCfg0.keep_out;
   // The pulse is written with the enable still as it was, so a stale flag
@@ -36,23 +36,23 @@ Status BasicSafeSU<Place>::enable_overflow(bool discard_stale) {
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::disable_overflow() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_overflow() {
   if (!usable()) return Status::kBadArg;
   set_bits(kCfg0, cfg0::kOverflowEnable.mask(), false);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::clear_overflow() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_overflow() {
   if (!usable()) return Status::kBadArg;
   (void)reg::pulse(base(), kCfg0, cfg0::kOverflowSoftReset);
   flags_cleared();
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::overflow_vector() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::overflow_vector() {
   if (!usable()) return Status::kBadArg;
   return reg::read(base(), layout().overflow_vector.at(0)).raw & layout().counter_mask;
 }

@@ -7,22 +7,22 @@
 
 namespace pmu::safesu {
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_quota_mask(uint32_t mask) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_quota_mask(uint32_t mask) {
   if ((mask & ~layout().counter_mask) != 0 || !usable()) return Status::kBadArg;
   reg::write(base(), layout().quota_mask.at(0), reg::Value<QuotaMask>{mask});
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::set_quota_limit(uint32_t limit) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_quota_limit(uint32_t limit) {
   if (!usable()) return Status::kBadArg;
   reg::write(base(), layout().quota_limit, reg::Value<QuotaLimit>{limit});
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::clear_quota() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_quota() {
   if (!usable()) return Status::kBadArg;
   (void)reg::pulse(base(), kCfg0, cfg0::kQuotaSoftReset);
   return Status::kOk;

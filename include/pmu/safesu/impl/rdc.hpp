@@ -7,47 +7,47 @@
 
 namespace pmu::safesu {
 
-template <typename Place>
-Status BasicSafeSU<Place>::enable_rdc() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_rdc() {
   if (!usable()) return Status::kBadArg;
   if (!layout().rdc_usable) return Status::kUnavailable;
   set_bits(layout().cfg1, 1u << layout().cfg1_rdc_enable, true);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::disable_rdc() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_rdc() {
   if (!usable()) return Status::kBadArg;
   if (!layout().rdc_usable) return Status::kUnavailable;
   set_bits(layout().cfg1, 1u << layout().cfg1_rdc_enable, false);
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::reset_rdc() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset_rdc() {
   if (!usable()) return Status::kBadArg;
   if (!layout().rdc_usable) return Status::kUnavailable;
   (void)reg::pulse(base(), layout().cfg1, cfg1_rdc_reset(layout()));
   return Status::kOk;
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::clear_rdc_irq() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_rdc_irq() {
   if (!usable()) return Status::kBadArg;
   if (!layout().rdc_usable) return Status::kUnavailable;
-  cfg1_toggle(0, 1u << layout().cfg1_rdc_enable);
+  clear_rdc_line();
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint8_t> BasicSafeSU<Place>::watermark(unsigned input) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint8_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::watermark(unsigned input) {
   if (input >= layout().n_inputs) return Status::kBadArg;
   const ByteSlot<Watermarks> s = watermark_slot(layout(), input);
   return static_cast<uint8_t>(reg::read(base(), s.reg).get(s.field));
 }
 
-template <typename Place>
-Status BasicSafeSU<Place>::read_watermarks(uint8_t* out, unsigned n) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read_watermarks(uint8_t* out, unsigned n) {
   if (out == nullptr || n > layout().n_inputs || !usable()) return Status::kBadArg;
   uint32_t v = 0;
   for (unsigned i = 0; i < n; ++i) {
@@ -57,14 +57,14 @@ Status BasicSafeSU<Place>::read_watermarks(uint8_t* out, unsigned n) {
   return Status::kOk;
 }
 
-template <typename Place>
-Result<uint32_t> BasicSafeSU<Place>::rdc_vector() {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rdc_vector() {
   if (!usable()) return Status::kBadArg;
   return reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
 }
 
-template <typename Place>
-Result<bool> BasicSafeSU<Place>::rdc_fired(unsigned input) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Result<bool> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rdc_fired(unsigned input) {
   if (input >= layout().n_inputs) return Status::kBadArg;
   return ((reg::read(base(), layout().rdc_vector.at(0)).raw >> input) & 1u) != 0;
 }

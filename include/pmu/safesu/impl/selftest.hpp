@@ -35,14 +35,14 @@ class Checker {
 constexpr uint32_t selftest_value(Result<uint32_t> r) { return r.value_or(0xDEADDEADu); }
 constexpr uint32_t selftest_value(Result<uint8_t> r) { return r.ok() ? r.value() : 0xDEADDEADu; }
 
-template <typename Place>
-void selftest_spin(BasicSafeSU<Place>& su) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void selftest_spin(BasicSafeSU<Place, CallbackStorage, TotalsStorage>& su) {
   for (unsigned i = 0; i < kSelftestSpin; ++i) (void)su.overflow_vector();
 }
 
 // Reset, then count a spin's worth of cycles in the given mode.
-template <typename Place>
-void selftest_run_mode(BasicSafeSU<Place>& su, SelftestMode mode) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void selftest_run_mode(BasicSafeSU<Place, CallbackStorage, TotalsStorage>& su, SelftestMode mode) {
   (void)su.set_selftest_mode(mode);
   (void)su.reset();
   (void)su.start(su.all_counters());
@@ -52,8 +52,8 @@ void selftest_run_mode(BasicSafeSU<Place>& su, SelftestMode mode) {
 
 }  // namespace detail
 
-template <typename Place>
-Status run_selftest(BasicSafeSU<Place>& su, SelftestReport* report) {
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+Status run_selftest(BasicSafeSU<Place, CallbackStorage, TotalsStorage>& su, SelftestReport* report) {
   if (report == nullptr || !su.usable()) return Status::kBadArg;
   using detail::selftest_value;
   detail::Checker c(report);

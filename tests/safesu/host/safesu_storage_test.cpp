@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: Apache-2.0
+// SafeSU storage fixed at build time (pmu/storage.hpp): a FixedSafeSU whose
+// callbacks and totals are StaticStorage (the application's static tables,
+// no pointer in the object) or NoStorage (compiled out). The exact register
+// sequence of every call whose work depends on the storage, beside the same
+// call on a driver with attached storage (safesu_driver_test.cpp), and "bad
+// input touches nothing".
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "host/backend.hpp"
+#include "pmu/safesu/safesu.hpp"
+
+namespace {
+using namespace pmu;
+using namespace pmu::safesu;
+using pmu::test::R;
+using pmu::test::W;
+
+constexpr uintptr_t kBase = 0x80100000;
+constexpr uint64_t A(unsigned idx) { return kBase + 4u * idx; }
+
+Callbacks g_callbacks;
+Totals g_totals;
+using StaticBoth = FixedSafeSU<kBase, k4c128, StaticStorage<Callbacks, g_callbacks>, StaticStorage<Totals, g_totals>>;
+using NoneBoth = FixedSafeSU<kBase, k4c128, NoStorage<Callbacks>, NoStorage<Totals>>;
+static_assert(sizeof(StaticBoth) == 1 && sizeof(NoneBoth) == 1, "build-time storage takes no bytes");
+static_assert(check_counter_unit<StaticBoth>() && check_counter_unit<NoneBoth>());
+
+struct Calls {
+  std::vector<unsigned> seen;
+  static void record(void* ctx, unsigned source) { static_cast<Calls*>(ctx)->seen.push_back(source); }
+  IrqCallback cb() { return {record, this}; }
+};
+
+struct SafesuStaticStorage : ::testing::Test {
+  void SetUp() override {
+    g_callbacks = Callbacks{};
+    g_totals = Totals{};
+  }
+  test::ExpectBackend backend;
+  StaticBoth su;
+};
+
+// ---- static storage: the tables are always there ----------------------------------
+TEST_F(SafesuStaticStorage, TheObjectNamesTheStaticTables) {
+  test::NoAccessBackend none;
+  test::ScopedBackend use(none);
+  EXPECT_EQ(su.callbacks(), &g_callbacks);
+  EXPECT_EQ(su.totals(), &g_totals);
+  Calls calls;
+  EXPECT_EQ(su.on_overflow(23, calls.cb()), Status::kOk);
+  EXPECT_EQ(g_callbacks.overflow[23].fn, &Calls::record);
+  EXPECT_EQ(su.on_mccu(3, calls.cb()), Status::kOk);
+  EXPECT_EQ(g_callbacks.mccu[3].fn, &Calls::record);
+  EXPECT_EQ(su.on_rdc(7, calls.cb()), Status::kOk);
+  EXPECT_EQ(g_callbacks.rdc[7].fn, &Calls::record);
+  EXPECT_EQ(su.set_mccu_irq_policy(MccuIrqPolicy::kClearOnly), Status::kOk);
+  EXPECT_EQ(g_callbacks.mccu_policy, MccuIrqPolicy::kClearOnly);
+  EXPECT_EQ(su.on_ft(calls.cb()), Status::kUnavailable);  // k4c128 has no FT
+  // Bad input touches nothing, storage included.
+  EXPECT_EQ(su.on_overflow(24, calls.cb()), Status::kBadArg);
+  EXPECT_EQ(su.on_mccu(4, calls.cb()), Status::kBadArg);
+  EXPECT_EQ(su.on_rdc(8, calls.cb()), Status::kBadArg);
+  EXPECT_EQ(su.read64(24).status(), Status::kBadArg);
+  EXPECT_EQ(su.write(24, 1), Status::kBadArg);
+  EXPECT_EQ(su.set_mccu_irq_policy(static_cast<MccuIrqPolicy>(2)), Status::kBadArg);
+  EXPECT_EQ(g_callbacks.mccu_policy, MccuIrqPolicy::kClearOnly);
+}
+
+TEST_F(SafesuStaticStorage, TotalsAreTrackedAsWithAttachedStorage) {
+  // As SafesuSeq.WriteIsOneWriteAndRestartsTheTrackedTotal and
+  // WriteReadsTheVectorOnlyForATrackedTotalThatCouldBeFlagged.
+  backend.expect({R(A(26), 0), W(A(3), 0xFFFFFFF0), R(A(3), 0x10)});
+  backend.expect({W(A(3), 0xFFFFFFFF)});
+  backend.expect({R(A(26), 0x4), W(A(3), 9), R(A(3), 10)});
+  backend.expect({R(A(26), 0x4), R(A(0), 0x4), W(A(0), 0x6), R(A(0), 0x6), W(A(0), 0x4)});
+  test::ScopedBackend use(backend);
+  EXPECT_EQ(su.write(2, 0xFFFFFFF0), Status::kOk);
+  EXPECT_EQ(su.read64(2).value(), 0xFFFFFFF0ull + 0x20);
+  EXPECT_EQ(su.write(2, 0xFFFFFFFF), Status::kOk);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFu);
+  EXPECT_EQ(su.write(2, 9), Status::kOk);
+  EXPECT_EQ(su.read64(2).value(), 10u);
+  EXPECT_EQ(su.reset(), Status::kOk);
+  EXPECT_EQ(g_totals.total(2), 0u);
+}
+
+TEST_F(SafesuStaticStorage, Sync64ReadsEveryCounterIntoTheStaticTotals) {
+  for (unsigned k = 0; k < 24; ++k) backend.expect(R(A(1 + k), 100 + k));
+  test::ScopedBackend use(backend);
+  EXPECT_EQ(su.sync64(), Status::kOk);
+  for (unsigned k = 0; k < 24; ++k) EXPECT_EQ(g_totals.total(k), 100u + k);
+}
+
+TEST_F(SafesuStaticStorage, OverflowHookCallsBackFoldsAPeriodAndClears) {
+  Calls calls;
+  ASSERT_EQ(su.on_overflow(0, calls.cb()), Status::kOk);
+  ASSERT_EQ(su.on_overflow(2, calls.cb()), Status::kOk);
+  backend.expect({R(A(26), 0), W(A(1), 0x10)});  // write(0, 0x10): no flag latched
+  backend.expect({R(A(26), 0x5), R(A(1), 0x8), R(A(3), 0x2), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});
+  // After the clear a new flag of counter 0 counts a new period (the epoch moved).
+  backend.expect({R(A(26), 0x1), R(A(1), 0x9), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});
+  test::ScopedBackend use(backend);
+  EXPECT_EQ(su.write(0, 0x10), Status::kOk);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x5u);
+  EXPECT_EQ(calls.seen, (std::vector<unsigned>{0, 2}));
+  // 0x10 -> flag (a pass through all ones) -> 0x8: 2^32 - 8 events.
+  EXPECT_EQ(g_totals.total(0), 0x10ull + (uint64_t{1} << 32) - 8);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x1u);
+  EXPECT_EQ(g_totals.total(0), 0x10ull + (uint64_t{2} << 32) - 7);
+}
+
+TEST_F(SafesuStaticStorage, MccuHookFollowsTheStaticPolicy) {
+  Calls calls;
+  ASSERT_EQ(su.on_mccu(1, calls.cb()), Status::kOk);
+  backend.expect({R(A(29), 0x41), W(A(29), 0x48), W(A(29), 0x41)});  // kRefill: update bit 3, enable off
+  backend.expect({R(A(29), 0x41), W(A(29), 0x40), W(A(29), 0x41)});  // kClearOnly: enable off only
+  test::ScopedBackend use(backend);
+  EXPECT_EQ(su.handle_mccu_irq(1).value(), 0x2u);
+  g_callbacks.mccu_policy = MccuIrqPolicy::kClearOnly;
+  EXPECT_EQ(su.handle_mccu_irq(1).value(), 0x2u);
+  EXPECT_EQ(calls.seen, (std::vector<unsigned>{1, 1}));
+}
+
+// ---- no storage: the features are compiled out ---------------------------------------
+TEST(SafesuNoStorage, TotalsAndCallbacksAreUnavailableAndTouchNothing) {
+  test::NoAccessBackend none;
+  test::ScopedBackend use(none);
+  NoneBoth su;
+  Calls calls;
+  EXPECT_EQ(su.callbacks(), nullptr);
+  EXPECT_EQ(su.totals(), nullptr);
+  EXPECT_EQ(su.read64(0).status(), Status::kUnavailable);
+  EXPECT_EQ(su.sync64(), Status::kUnavailable);
+  EXPECT_EQ(su.on_overflow(0, calls.cb()), Status::kUnavailable);
+  EXPECT_EQ(su.on_mccu(0, calls.cb()), Status::kUnavailable);
+  EXPECT_EQ(su.on_rdc(0, calls.cb()), Status::kUnavailable);
+  EXPECT_EQ(su.set_mccu_irq_policy(MccuIrqPolicy::kClearOnly), Status::kUnavailable);
+  // Bad input is still kBadArg, before anything else.
+  EXPECT_EQ(su.read64(24).status(), Status::kBadArg);
+  EXPECT_EQ(su.on_overflow(24, calls.cb()), Status::kBadArg);
+  EXPECT_EQ(su.write(24, 0), Status::kBadArg);
+  EXPECT_EQ(su.handle_mccu_irq(4).status(), Status::kBadArg);
+}
+
+TEST(SafesuNoStorage, NoCallDoesTotalsWork) {
+  // reset: no vector read (2R 3W counting); write: 1W even of a value whose
+  // flag could be latched; clear_overflow: the pulse alone.
+  test::ExpectBackend backend;
+  backend.expect({R(A(0), 0x5), W(A(0), 0x6), R(A(0), 0x6), W(A(0), 0x4), W(A(0), 0x5)});
+  backend.expect(W(A(3), 9));
+  backend.expect({R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});
+  backend.expect({R(A(0), 0x1), W(A(0), 0x9), W(A(0), 0x5)});  // enable_overflow(discard stale)
+  test::ScopedBackend use(backend);
+  NoneBoth su;
+  EXPECT_EQ(su.reset(), Status::kOk);
+  EXPECT_EQ(su.write(2, 9), Status::kOk);
+  EXPECT_EQ(su.clear_overflow(), Status::kOk);
+  EXPECT_EQ(su.enable_overflow(), Status::kOk);
+}
+
+TEST(SafesuNoStorage, HooksStillAcknowledge) {
+  // As SafesuSeq.HooksWithoutCallbacksStillAcknowledge (incl. a parked
+  // counter), with kRefill as the MCCU policy.
+  test::ExpectBackend backend;
+  backend.expect({R(A(26), 0x2), R(A(2), 0x9), R(A(0), 0x1), W(A(0), 0x9), W(A(0), 0x1)});
+  backend.expect({R(A(26), 0x1), R(A(1), 0xFFFFFFFF), R(A(0), 0x5), W(A(0), 0xC), R(A(1), 0xFFFFFFFF), W(A(1), 0),
+                  W(A(0), 0x5)});
+  backend.expect({R(A(29), 0x41), W(A(29), 0x44), W(A(29), 0x41)});
+  backend.expect({R(A(40), 0x1), R(A(29), 0x41), W(A(29), 0x01), W(A(29), 0x41)});
+  test::ScopedBackend use(backend);
+  NoneBoth su;
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x2u);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x1u);
+  EXPECT_EQ(su.handle_mccu_irq(0).value(), 0x1u);
+  EXPECT_EQ(su.handle_rdc_irq().value(), 0x1u);
+}
+
+}  // namespace
