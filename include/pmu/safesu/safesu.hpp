@@ -323,10 +323,11 @@ class BasicSafeSU {
     return reg::read(base(), layout().overflow_vector.at(0)).raw;
   }
   // The storage in use, or nullptr: a constant with build-time storage, so
-  // every test of it folds. (Not constexpr on purpose: a build-time address
-  // tested against nullptr in the source would be a -Waddress warning, and
-  // a member call through NoStorage's nullptr in a branch that folds away a
-  // -Wnonnull one.)
+  // every test of it folds once inlined. The SafeSU calls members of its
+  // storage (Totals::observe, moved, flags_cleared), so it tests this
+  // pointer rather than held() (pmu/storage.hpp): a member call through
+  // NoStorage's constexpr nullptr is a -Wnonnull warning even in a branch
+  // held() folds away; these accessors are not constexpr, so it is not.
   __attribute__((always_inline)) Callbacks* callback_table() const { return cbs_.get(); }
   __attribute__((always_inline)) Totals* tracked_totals() const { return totals_.get(); }
   // Tracked totals follow flag clears.
