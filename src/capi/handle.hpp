@@ -70,7 +70,9 @@ struct Slot {
   static_assert(sizeof(Obj) % sizeof(uintptr_t) == 0, "no tail padding for a C copy to lose");
   static_assert(__is_standard_layout(Obj) && __has_trivial_destructor(Obj), "plain data: copyable as bytes");
 
-  // The handle check: the only work a forwarder adds to the C++ call.
+  // The handle check: what every forwarder adds to the C++ call (a value
+  // forwarder also tests the out-pointer and stores the value after the call;
+  // make bench measures both: docs/c-api.md).
   __attribute__((always_inline)) static Obj* get(const Handle* h) {
     static_assert(sizeof(Handle) == sizeof(Slot) && alignof(Handle) == alignof(Slot),
                   "the public handle size must be exactly the C++ object's (+ the magic word)");
