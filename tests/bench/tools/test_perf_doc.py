@@ -46,6 +46,7 @@ bench capi.safesu.route(no_straddle) mmio_reads=1 mmio_writes=1
 bench capi.safesu.read(one) mmio_reads=1 mmio_writes=0
 bench capi.riscv.start(one) mmio_reads=0 mmio_writes=0 csr_accesses=2
 bench capi.riscv.start(one)@{V64} run_time=18 c_api=20
+bench capi.cm.overflow_hook_to_callback@{V64} run_time=29 c_api=35
 """
 BEFORE = f"""# a comment
 bench safesu.route_one_output(no_straddle)@{V64} instructions=79
@@ -172,6 +173,9 @@ class Generated(unittest.TestCase):
         r = self.row("`riscv.start(one)`", "rv64", "18")
         self.assertEqual((r[4], r[6], r[-2]), ("2", "2 CSR (= C++)", "MET"))
         self.assertIn("6 on rv64, not measured on rv32", self.md)
+        # a hook to its callback: the hook's call, whose accesses are the hook's own row
+        r = self.row("`cm.overflow_hook_to_callback`", "rv64", "29")
+        self.assertEqual(r[3:], ["35", "6", "≤ 6", "—", "MET", "—"])
 
     def test_capi_over_the_handle_check_is_missed_with_its_cause(self):
         r = self.row("`safesu.read(one)`", "rv64", "26")
