@@ -53,6 +53,10 @@ struct SafeSU : ::bench::safesu::Ops {
     BENCH_FORWARD Result<uint32_t> read(unsigned k) { return g_safesu.read(k); }
     BENCH_FORWARD Status set_budget(unsigned c, uint32_t limit) { return g_safesu.set_budget(c, limit); }
     BENCH_FORWARD Result<uint32_t> overflow_hook() { return g_safesu.handle_overflow_irq(); }
+    BENCH_FORWARD Status overflow_isr() {
+      pmu::safesu::SafeSU::overflow_isr(&g_safesu);
+      return Status::kOk;
+    }
   };
   struct C {
     BENCH_FORWARD pmu_status_t route(unsigned o, unsigned e) { return pmu_safesu_crossbar_route(&g_safesu_handle, o, e); }
@@ -69,6 +73,10 @@ struct SafeSU : ::bench::safesu::Ops {
       uint32_t served = 0;
       const pmu_status_t s = pmu_safesu_overflow_irq_handle(&g_safesu_handle, &served);
       return {s, served};
+    }
+    BENCH_FORWARD pmu_status_t overflow_isr() {
+      pmu_safesu_overflow_isr(&g_safesu_handle);
+      return PMU_OK;
     }
   };
   // Both objects: the same unit, callbacks attached, counter 0's callback fn.
@@ -93,6 +101,10 @@ struct Cm : ::bench::cm::Ops {
     BENCH_FORWARD Status start(uint32_t m) { return g_cm.start(m); }
     BENCH_FORWARD Result<uint32_t> read(unsigned i) { return g_cm.read(i); }
     BENCH_FORWARD Result<uint32_t> overflow_hook() { return g_cm.handle_overflow_irq(); }
+    BENCH_FORWARD Status overflow_isr() {
+      pmu::cm::Perf::overflow_isr(&g_cm);
+      return Status::kOk;
+    }
   };
   struct C {
     BENCH_FORWARD pmu_status_t start(uint32_t m) { return pmu_cm_counters_start(&g_cm_handle, m); }
@@ -105,6 +117,10 @@ struct Cm : ::bench::cm::Ops {
       uint32_t served = 0;
       const pmu_status_t s = pmu_cm_overflow_irq_handle(&g_cm_handle, &served);
       return {s, served};
+    }
+    BENCH_FORWARD pmu_status_t overflow_isr() {
+      pmu_cm_overflow_isr(&g_cm_handle);
+      return PMU_OK;
     }
   };
   // Both objects: P0's callback fn; no totals (the scenarios here are untracked).
@@ -163,21 +179,29 @@ struct Riscv : ::bench::riscv::Ops {
 
 // X(name, scenario, operation, arguments...): each operation timed as the
 // C++ run-time call and as the C call, from the same scenario. A status
-// call, a value call, set budget and the hook of each unit that has them.
+// call, a value call, set budget, the hook and its ISR adapter of each unit
+// that has them.
 #define BENCH_CAPI_SAFESU_OPS(X)                                        \
   X("capi.safesu.route(no_straddle)", idle, route, 0u, 5u)              \
   X("capi.safesu.enable_counters", idle, enable_counters)               \
   X("capi.safesu.read(one)", counting, read, 3u)                        \
   X("capi.safesu.set_budget", idle, set_budget, 1u, 1000u)              \
-  X("capi.safesu.overflow_hook(1_flagged)", overflow_flagged, overflow_hook)
+  X("capi.safesu.overflow_hook(1_flagged)", overflow_flagged, overflow_hook)  \
+  X("capi.safesu.overflow_isr(1_flagged)", overflow_flagged, overflow_isr)
 #define BENCH_CAPI_CM_OPS(X)                                      \
   X("capi.cm.start(all)", idle, start, 7u)                        \
   X("capi.cm.read(one)", counting, read, 1u)                      \
-  X("capi.cm.overflow_hook(1_flagged)", p0_overflowed, overflow_hook)
+  X("capi.cm.overflow_hook(1_flagged)", p0_overflowed, overflow_hook)  \
+  X("capi.cm.overflow_isr(1_flagged)", p0_overflowed, overflow_isr)
 #define BENCH_CAPI_RISCV_OPS(X)                  \
   X("capi.riscv.start(one)", idle, start, 0x8u)  \
   X("capi.riscv.read(one)", idle, read, 0u)      \
   X("capi.riscv.read64", idle, read64, 0u)
 // Hooks from entry to the first callback.
-#define BENCH_CAPI_SAFESU_HOOKS(X) X("capi.safesu.overflow_hook_to_callback", overflow_flagged, overflow_hook)
-#define BENCH_CAPI_CM_HOOKS(X) X("capi.cm.overflow_hook_to_callback", p0_overflowed, overflow_hook)
+// (the hook an application calls, and the ISR adapter an RTOS calls)
+#define BENCH_CAPI_SAFESU_HOOKS(X)                                                   \
+  X("capi.safesu.overflow_hook_to_callback", overflow_flagged, overflow_hook)        \
+  X("capi.safesu.overflow_isr_to_callback", overflow_flagged, overflow_isr)
+#define BENCH_CAPI_CM_HOOKS(X)                                               \
+  X("capi.cm.overflow_hook_to_callback", p0_overflowed, overflow_hook)       \
+  X("capi.cm.overflow_isr_to_callback", p0_overflowed, overflow_isr)
