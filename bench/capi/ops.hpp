@@ -136,7 +136,9 @@ struct Cm : ::bench::cm::Ops {
 
 // ---- RISC-V counter file (M-mode, the bench's configuration) ----------------------------
 inline pmu::riscv::Counters g_riscv{::bench::riscv::kConfig};
+inline pmu::riscv::CounterCallbacks g_riscv_callbacks{};
 inline pmu_riscv_counters_t g_riscv_handle;
+inline pmu_riscv_callbacks_t g_riscv_handle_callbacks{};
 
 struct Riscv : ::bench::riscv::Ops {
   struct Cpp {
@@ -145,9 +147,16 @@ struct Riscv : ::bench::riscv::Ops {
     BENCH_OUT_OF_LINE Status start_on(pmu::riscv::Counters* f, uint32_t m) { return f->start(m); }
     BENCH_OUT_OF_LINE Result<uint64_t> read_on(pmu::riscv::Counters* f, unsigned i) { return f->read(i); }
     BENCH_OUT_OF_LINE Result<uint64_t> read64_on(pmu::riscv::Counters* f, unsigned i) { return f->read64(i); }
+    BENCH_OUT_OF_LINE Result<uint32_t> hook_on(pmu::riscv::Counters* f) { return f->handle_overflow_irq(); }
+    BENCH_OUT_OF_LINE void isr_on(void* f) { pmu::riscv::Counters::overflow_isr(f); }
     BENCH_FORWARD Status start(uint32_t m) { return start_on(&g_riscv, m); }
     BENCH_FORWARD Result<uint64_t> read(unsigned i) { return read_on(&g_riscv, i); }
     BENCH_FORWARD Result<uint64_t> read64(unsigned i) { return read64_on(&g_riscv, i); }
+    BENCH_FORWARD Result<uint32_t> lcofi_hook() { return hook_on(&g_riscv); }
+    BENCH_FORWARD Status overflow_isr() {
+      isr_on(&g_riscv);
+      return Status::kOk;
+    }
   };
   struct C {
     BENCH_FORWARD pmu_status_t start(uint32_t m) { return pmu_riscv_counters_start(&g_riscv_handle, m); }
@@ -161,6 +170,15 @@ struct Riscv : ::bench::riscv::Ops {
       const pmu_status_t s = pmu_riscv_counter_read_extended(&g_riscv_handle, i, &v);
       return {s, v};
     }
+    BENCH_FORWARD Out<uint32_t> lcofi_hook() {
+      uint32_t served = 0;
+      const pmu_status_t s = pmu_riscv_overflow_irq_handle(&g_riscv_handle, &served);
+      return {s, served};
+    }
+    BENCH_FORWARD pmu_status_t overflow_isr() {
+      pmu_riscv_overflow_isr(&g_riscv_handle);
+      return PMU_OK;
+    }
   };
   static void attach(bl_callback_fn fn) {
     ::bench::riscv::Ops::attach(fn);
@@ -172,6 +190,11 @@ struct Riscv : ::bench::riscv::Ops {
     cfg.overflow_source = PMU_RISCV_OVERFLOW_SCOUNTOVF;
     cfg.irq_mode = PMU_RISCV_IRQ_MACHINE;
     (void)pmu_riscv_counters_init(&g_riscv_handle, &cfg);
+    // Both files: hpm counter 3's callback fn.
+    g_riscv.attach_callbacks(&g_riscv_callbacks);
+    (void)g_riscv.on_overflow(3, {fn, nullptr});
+    (void)pmu_riscv_callbacks_attach(&g_riscv_handle, &g_riscv_handle_callbacks);
+    (void)pmu_riscv_overflow_callback_set(&g_riscv_handle, 3, fn, nullptr);
   }
 };
 
@@ -196,7 +219,9 @@ struct Riscv : ::bench::riscv::Ops {
 #define BENCH_CAPI_RISCV_OPS(X)                  \
   X("capi.riscv.start(one)", idle, start, 0x8u)  \
   X("capi.riscv.read(one)", idle, read, 0u)      \
-  X("capi.riscv.read64", idle, read64, 0u)
+  X("capi.riscv.read64", idle, read64, 0u)        \
+  X("capi.riscv.lcofi_hook(1_flagged)", overflowed, lcofi_hook) \
+  X("capi.riscv.overflow_isr(1_flagged)", overflowed, overflow_isr)
 // Hooks from entry to the first callback.
 // (the hook an application calls, and the ISR adapter an RTOS calls)
 #define BENCH_CAPI_SAFESU_HOOKS(X)                                                   \
@@ -205,3 +230,6 @@ struct Riscv : ::bench::riscv::Ops {
 #define BENCH_CAPI_CM_HOOKS(X)                                               \
   X("capi.cm.overflow_hook_to_callback", p0_overflowed, overflow_hook)       \
   X("capi.cm.overflow_isr_to_callback", p0_overflowed, overflow_isr)
+#define BENCH_CAPI_RISCV_HOOKS(X)                                         \
+  X("capi.riscv.lcofi_hook_to_callback", overflowed, lcofi_hook)          \
+  X("capi.riscv.overflow_isr_to_callback", overflowed, overflow_isr)

@@ -82,4 +82,5 @@ TEST_CASE(bench, capi_riscv) {
   using Ops = ::bench::capi::Riscv;
   Ops::attach(&bench_on_callback);
   BENCH_CAPI_RISCV_OPS(BENCH_CAPI_TIME_CALL)
+  BENCH_CAPI_RISCV_HOOKS(BENCH_CAPI_TIME_TO_CALLBACK)
 }

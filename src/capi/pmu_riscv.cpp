@@ -190,7 +190,14 @@ pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* ve
       },
       vector);
 }
-void pmu_riscv_overflow_isr(void* h) { (void)pmu_riscv_overflow_irq_handle(static_cast<pmu_riscv_counters_t*>(h), nullptr); }
+// The ISR adapter: the dispatch, then a tail jump to the file's own C++
+// adapter (no out-pointer, no frame), as c_api::isr() does for one kind.
+void pmu_riscv_overflow_isr(void* h) {
+  const auto* c = static_cast<const pmu_riscv_counters_t*>(h);
+  if (Counters* f = StandardSlot::get(c)) return Counters::overflow_isr(f);
+  if (SbiCounters* f = SbiSlot::get(c)) return SbiCounters::overflow_isr(f);
+  if (ame::AmeCounters* f = AmeSlot::get(c)) return ame::AmeCounters::overflow_isr(f);
+}
 
 pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inh, uint64_t* raw) {
   if (raw == nullptr || inh > inhibit::kAll) return kBad;
