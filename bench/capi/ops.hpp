@@ -81,7 +81,6 @@ struct SafeSU : ::bench::safesu::Ops {
   };
   // Both objects: the same unit, callbacks attached, counter 0's callback fn.
   static void attach(bl_callback_fn fn) {
-    ::bench::safesu::Ops::attach(fn);  // the scenarios' own objects, as make bench's unit figures have them
     (void)g_safesu.attach_callbacks(&g_safesu_callbacks);
     (void)g_safesu.on_overflow(0, {fn, nullptr});
     (void)pmu_safesu_init(&g_safesu_handle, BENCH_SAFESU_BASE, PMU_SAFESU_LAYOUT_4C128);
@@ -125,7 +124,6 @@ struct Cm : ::bench::cm::Ops {
   };
   // Both objects: P0's callback fn; no totals (the scenarios here are untracked).
   static void attach(bl_callback_fn fn) {
-    ::bench::cm::Ops::attach(fn);
     g_cm.attach_callbacks(&g_cm_callbacks);
     (void)g_cm.on_overflow(pmu::cm::kP0Counter, {fn, nullptr});
     (void)pmu_cm_init(&g_cm_handle, BENCH_CM_GCR_BASE, true);
@@ -181,7 +179,6 @@ struct Riscv : ::bench::riscv::Ops {
     }
   };
   static void attach(bl_callback_fn fn) {
-    ::bench::riscv::Ops::attach(fn);
     pmu_riscv_counters_config_t cfg;
     (void)pmu_riscv_counters_config_default(&cfg);
     cfg.counters = ::bench::riscv::kConfig.counters;
