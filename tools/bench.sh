@@ -5,7 +5,8 @@
 #      pmukit's paths checked against the baselines access for access
 #   2. instructions per operation and from hook entry to the first callback
 #      (minstret under QEMU -icount, registers in RAM), pmukit beside its
-#      baseline, on the RISC-V boards
+#      baseline, and each C API call beside the C++ call it forwards to, on
+#      the RISC-V boards
 #   3. .text of the reference feature set per path (tools/feature_size.py)
 #      and RAM per object (tools/object_ram.py), linked with --gc-sections
 #   4. bytes per library unit per board

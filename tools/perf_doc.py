@@ -14,7 +14,9 @@ DIR      feature_size.py's function lists (functions-<path>@<board>.txt)
          and the host bench's feature list (features.txt)
 
 Every target is checked here, against the figures, and stated beside each
-figure as MET or MISSED; a figure that was not measured is MISSED.
+figure as MET or MISSED; a figure that was not measured is MISSED. The C
+API's figures ("capi.*": run_time and c_api instructions, the C call's
+accesses, and capi.handle_check) get a section of their own.
 """
 import argparse
 import collections
@@ -34,6 +36,10 @@ HOOK_MAX = 30  # instructions from hook entry to the first callback, every unit,
 FEATURE_SET_MAX = {"qemu-virt-rv64": 1300, "qemu-virt-rv32": 1150}  # bytes of .text
 OBJECT_MAX = {"qemu-virt-rv64": 32}  # bytes of RAM of an object with neither callbacks nor totals
 RAM_TARGET_OBJECTS = ("safesu_run_time", "safesu_compile_time")  # the SafeSU objects, no storage attached
+# The C API adds at most a handle check per call: c_api - run_time <= the
+# measured handle check ("capi.handle_check@<board> instructions=N").
+CAPI = "capi."
+CAPI_CHECK = "capi.handle_check"
 # Bus accesses: the minimum per register touched, never more than before the
 # round. (reads, writes) at most; table calls are computed (see below).
 ACCESS_MAX = {
@@ -298,9 +304,12 @@ def write(figs, before, checks, details, out):
     w.append("\n## Interrupt hooks: entry to the first callback\n")
     w.append(table(head, hook_rows))
 
+    w.append(capi_section(figs, checks))
+
     # -- accesses
     rows = []
-    host = [n for (n, b), kv in figs.items() if not b and ("mmio_reads" in kv or "csr_accesses" in kv)]
+    host = [n for (n, b), kv in figs.items()
+            if not b and not n.startswith(CAPI) and ("mmio_reads" in kv or "csr_accesses" in kv)]
     for name in headline(host):
         kv = figs[(name, "")]
         r, wr, c = as_int(kv.get("mmio_reads")), as_int(kv.get("mmio_writes")), as_int(kv.get("csr_accesses"))
@@ -436,6 +445,53 @@ def write(figs, before, checks, details, out):
     text = text[:i] + "".join(summary).lstrip("\n") + "\n" + text[i:]
     with open(out, "w") as f:
         f.write(re.sub(r"\n{3,}", "\n\n", text))
+
+
+def accesses_text(kv):
+    c = as_int(kv.get("csr_accesses"))
+    return f"{c} CSR" if c else f"{kv.get('mmio_reads', '?')}R {kv.get('mmio_writes', '?')}W"
+
+
+def capi_section(figs, checks):
+    """The C API beside the C++ run-time call it forwards to: what it adds,
+    held to the measured handle check."""
+    names = []
+    for (name, board), kv in figs.items():
+        if name.startswith(CAPI) and name != CAPI_CHECK and board and name not in names:
+            names.append(name)
+    allowance = {b: as_int(figs.get((CAPI_CHECK, b), {}).get("instructions")) for b in BOARDS}
+    w = ["\n## C API: what it adds to the C++ call\n",
+         "A C handle holds the run-time C++ object, so each C call (`pmu/c/`, `src/capi/`) is set beside the same "
+         "call on a run-time C++ object of the same unit and storage (`bench/capi/ops.hpp`; value calls pass an "
+         "out-pointer to a local, as a C caller does). Target (issue 11): the C API adds at most a handle check, "
+         "C API − C++ run-time ≤ the handle check, measured as the leanest hand-written C check and forward "
+         "(`bench/capi/baseline.c`: NULL test, magic word load and compare, tail jump) minus the direct call: "
+         + ", ".join(f"{allowance[b] if allowance[b] is not None else 'not measured'} on {ARCH[b]}" for b in BOARDS)
+         + ". The host bench checks that every C call makes exactly the C++ call's bus accesses, callbacks and "
+         "result (the accesses column).\n\n"]
+    rows = []
+    for name in names:
+        host = figs.get((name, ""))
+        if is_hook(name):  # the same call as the hook's own figure: its accesses are there
+            acc = "—"
+        else:
+            acc = accesses_text(host) + " (= C++)" if host else "not measured"
+        for board in BOARDS:
+            kv = figs.get((name, board))
+            if kv is None:
+                continue
+            cpp, c, allow = as_int(kv.get("run_time")), as_int(kv.get("c_api")), allowance[board]
+            added = c - cpp if c is not None and cpp is not None else None
+            fig = f"{name} {ARCH[board]}"
+            v = checks.verdict("C API adds at most a handle check", fig,
+                               added is not None and allow is not None and added <= allow)
+            rows.append([f"`{name[len(CAPI):]}`", ARCH[board], cpp if cpp is not None else "not measured",
+                         c if c is not None else "not measured", added if added is not None else "—",
+                         f"≤ {allow}" if allow is not None else "not measured", acc, v,
+                         checks.why(fig, v)])
+    w.append(table(["operation", "arch", "C++ run-time", "C API", "added", "target", "accesses", "verdict",
+                    "why (if missed)"], rows))
+    return "".join(w)
 
 
 def growth_sentence(base, members, figs):

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "../capi/ops.hpp"
 #include "../cm/ops.hpp"
 #include "../riscv/ops.hpp"
 #include "../safesu/ops.hpp"
@@ -103,9 +104,31 @@ std::vector<OpRun> run_riscv() {
   return runs;
 }
 
+// The C API: each C call against the same call on the run-time C++ object
+// (the trace it must equal: the C API adds no access).
+std::vector<OpRun> run_capi() {
+  std::vector<OpRun> runs;
+  {
+    using Ops = capi::SafeSU;
+    Ops::attach(&detail::note_callback);
+    BENCH_CAPI_SAFESU_OPS(BENCH_HOST_CAPI_RUN)
+  }
+  {
+    using Ops = capi::Cm;
+    Ops::attach(&detail::note_callback);
+    BENCH_CAPI_CM_OPS(BENCH_HOST_CAPI_RUN)
+  }
+  {
+    using Ops = capi::Riscv;
+    Ops::attach(&detail::note_callback);
+    BENCH_CAPI_RISCV_OPS(BENCH_HOST_CAPI_RUN)
+  }
+  return runs;
+}
+
 std::vector<OpRun> run_all() {
   std::vector<OpRun> all;
-  for (auto* unit : {&run_safesu, &run_cm, &run_riscv})
+  for (auto* unit : {&run_safesu, &run_cm, &run_riscv, &run_capi})
     for (auto& r : unit()) all.push_back(std::move(r));
   return all;
 }

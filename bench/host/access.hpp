@@ -3,7 +3,9 @@
 // by each implementation (baseline, compile-time, run-time) on a fresh model
 // in the same scenario, with its bus accesses, callbacks and result
 // recorded. The figures are the accesses; the implementations must agree
-// access for access, or a ratio would compare unlike work.
+// access for access, or a ratio would compare unlike work. The C API's
+// operations (bench/capi/ops.hpp, "capi.*") are run the same way, the C++
+// run-time call in the baseline's place: the C call must equal it.
 #pragma once
 
 #include <stddef.h>
@@ -31,7 +33,7 @@ struct Trace {
 struct OpRun {
   std::string name;
   Trace baseline;
-  std::vector<std::pair<const char*, Trace>> pmukit;  // ("compile-time" | "run-time", trace)
+  std::vector<std::pair<const char*, Trace>> pmukit;  // ("compile-time" | "run-time" | "c-api", trace)
   size_t reads() const;
   size_t writes() const;
   size_t csr() const;
@@ -43,6 +45,7 @@ struct OpRun {
 std::vector<OpRun> run_safesu();
 std::vector<OpRun> run_cm();
 std::vector<OpRun> run_riscv();
+std::vector<OpRun> run_capi();  // baseline: the C++ run-time call; pmukit: the C call
 std::vector<OpRun> run_all();
 
 // Counts of an access list (the access counter make bench prints).
@@ -98,5 +101,17 @@ Trace run_once(void (*scenario)(), Call call, Args... args) {
     if (Ops::kRunTime == ::bench::Path::kMeasured)                                                                                 \
       r.pmukit.emplace_back("run-time", ::bench::detail::run_once<Ops>(&Ops::scenario_,                     \
           [](auto... a) { return Ops::RunTime::op_(a...); }, ##__VA_ARGS__));                               \
+    runs.push_back(std::move(r));                                                                           \
+  } while (0);
+// Expands a bench/capi/ops.hpp list entry the same way: the C++ run-time
+// call is the reference, the C call must do exactly its work.
+#define BENCH_HOST_CAPI_RUN(name_, scenario_, op_, ...)                                                    \
+  do {                                                                                                      \
+    ::bench::OpRun r;                                                                                       \
+    r.name = name_;                                                                                         \
+    r.baseline = ::bench::detail::run_once<Ops>(&Ops::scenario_,                                            \
+        [](auto... a) { return Ops::Cpp::op_(a...); }, ##__VA_ARGS__);                                      \
+    r.pmukit.emplace_back("c-api", ::bench::detail::run_once<Ops>(&Ops::scenario_,                          \
+        [](auto... a) { return Ops::C::op_(a...); }, ##__VA_ARGS__));                                       \
     runs.push_back(std::move(r));                                                                           \
   } while (0);

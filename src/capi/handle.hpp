@@ -14,6 +14,7 @@
 // Forwarders (one line per C function in src/capi/pmu_<unit>.cpp):
 //   call<&Obj::member>(h, args...)        Status member(args...)
 //   get<&Obj::member>(h, out, args...)    Result<T> member(args...) -> *out
+//   isr<&Obj::overflow_isr, Slot, H>(h)   an ISR adapter: void(*)(void*)
 // Each argument goes through in_range() (enums from C: any int is
 // representable, values outside the C++ enum are PMU_EBADARG) and then
 // static_cast to the member's parameter type; nothing else is hand-written.
@@ -70,7 +71,9 @@ struct Slot {
   static_assert(sizeof(Obj) % sizeof(uintptr_t) == 0, "no tail padding for a C copy to lose");
   static_assert(__is_standard_layout(Obj) && __has_trivial_destructor(Obj), "plain data: copyable as bytes");
 
-  // The handle check: the only work a forwarder adds to the C++ call.
+  // The handle check: what every forwarder adds to the C++ call (a value
+  // forwarder also tests the out-pointer and stores the value after the call;
+  // make bench measures both: docs/c-api.md).
   __attribute__((always_inline)) static Obj* get(const Handle* h) {
     static_assert(sizeof(Handle) == sizeof(Slot) && alignof(Handle) == alignof(Slot),
                   "the public handle size must be exactly the C++ object's (+ the magic word)");
@@ -157,6 +160,15 @@ __attribute__((always_inline)) inline pmu_status_t hook(H* h, O* out, A... a) {
   const auto r = Invoke<M>::on(obj, a...);
   if (out != nullptr) *out = r.ok() ? static_cast<O>(r.value()) : O{0};
   return to_c(r.status());
+}
+
+// Forward an ISR adapter (shape void(*)(void*), what an RTOS registers): the
+// handle check, then the unit's own C++ adapter on the object, a tail jump
+// with no frame and no out-pointer. A bad handle is ignored, as an ISR
+// ignores a hook's PMU_EBADARG.
+template <void (*Adapter)(void*), typename Slot, typename H>
+__attribute__((always_inline)) inline void isr(void* h) {
+  if (auto* obj = Slot::get(static_cast<H*>(h))) Adapter(obj);
 }
 
 }  // namespace pmu::c_api

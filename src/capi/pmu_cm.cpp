@@ -80,7 +80,7 @@ pmu_status_t pmu_cm_overflow_callback_set(pmu_cm_t* cm, pmu_cm_counter_t c, pmu_
 pmu_status_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm, uint32_t* served) {
   return c_api::hook<&Perf::handle_overflow_irq, Slot>(cm, served);
 }
-void pmu_cm_overflow_isr(void* cm) { (void)pmu_cm_overflow_irq_handle(static_cast<pmu_cm_t*>(cm), nullptr); }
+void pmu_cm_overflow_isr(void* cm) { c_api::isr<&Perf::overflow_isr, Slot, pmu_cm_t>(cm); }
 pmu_status_t pmu_cm_event_name_get(unsigned event_id, const char** name) {
   if (name == nullptr) return kBad;
   const char* n = event_name(event_id);

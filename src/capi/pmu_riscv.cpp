@@ -44,18 +44,21 @@ static_assert(PMU_RISCV_SBI_HW_CPU_CYCLES == sbi_pmu::kHwCpuCycles &&
               PMU_RISCV_SBI_HW_INSTRUCTIONS == sbi_pmu::kHwInstructions);
 
 // The call on one kind of file, out of line: the dispatch below then ends in
-// a tail jump per kind, and each kind's code has only its own frame. fn
-// captures the C arguments by value (a few registers).
-template <typename File, typename F>
-__attribute__((noinline)) pmu_status_t on(File* f, F fn) {
-  return fn(*f);
+// a tail jump per kind, and each kind's code has only its own frame, with the
+// C++ call inlined into it (flatten: not a second call and frame). The C
+// arguments come as parameters, not as a lambda capture: a capture is a
+// struct in a register, whose 32-bit members RV64 code must sign-extend
+// again; a parameter arrives ABI-extended, as the C++ member's does.
+template <typename File, typename F, typename... A>
+__attribute__((noinline, flatten)) pmu_status_t on(File* f, F fn, A... a) {
+  return fn(*f, a...);
 }
-// Call fn with the handle's counter file (a CounterFile<Map>&).
-template <typename F>
-__attribute__((always_inline)) inline pmu_status_t with(const pmu_riscv_counters_t* h, F fn) {
-  if (Counters* f = StandardSlot::get(h)) return on(f, fn);
-  if (SbiCounters* f = SbiSlot::get(h)) return on(f, fn);
-  if (ame::AmeCounters* f = AmeSlot::get(h)) return on(f, fn);
+// Call fn(file, a...) with the handle's counter file (a CounterFile<Map>&).
+template <typename F, typename... A>
+__attribute__((always_inline)) inline pmu_status_t with(const pmu_riscv_counters_t* h, F fn, A... a) {
+  if (Counters* f = StandardSlot::get(h)) return on(f, fn, a...);
+  if (SbiCounters* f = SbiSlot::get(h)) return on(f, fn, a...);
+  if (ame::AmeCounters* f = AmeSlot::get(h)) return on(f, fn, a...);
   return kBad;
 }
 
@@ -100,16 +103,22 @@ pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* t) {
   return PMU_OK;
 }
 pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* c) {
-  return with(h, [=](auto& f) {
-    f.attach_callbacks(as<CounterCallbacks>(c));
-    return PMU_OK;
-  });
+  return with(
+      h,
+      [](auto& f, pmu_riscv_callbacks_t* cb) {
+        f.attach_callbacks(as<CounterCallbacks>(cb));
+        return PMU_OK;
+      },
+      c);
 }
 pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t* t) {
-  return with(h, [=](auto& f) {
-    f.track_totals(as<CounterTotals>(t));
-    return PMU_OK;
-  });
+  return with(
+      h,
+      [](auto& f, pmu_riscv_totals_t* tt) {
+        f.track_totals(as<CounterTotals>(tt));
+        return PMU_OK;
+      },
+      t);
 }
 
 pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
@@ -117,63 +126,78 @@ pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
 }
 pmu_status_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* value) {
   if (value == nullptr) return kBad;
-  return with(h, [=](auto& f) { return out(f.read(i), value); });
+  return with(h, [](auto& f, unsigned k, uint64_t* v) { return out(f.read(k), v); }, i, value);
 }
 pmu_status_t pmu_riscv_counter_write(pmu_riscv_counters_t* h, unsigned i, uint64_t value) {
-  return with(h, [=](auto& f) { return to_c(f.write(i, value)); });
+  return with(h, [](auto& f, unsigned k, uint64_t v) { return to_c(f.write(k, v)); }, i, value);
 }
 pmu_status_t pmu_riscv_counters_start(pmu_riscv_counters_t* h, uint32_t mask) {
-  return with(h, [=](auto& f) { return to_c(f.start(mask)); });
+  return with(h, [](auto& f, uint32_t m) { return to_c(f.start(m)); }, mask);
 }
 pmu_status_t pmu_riscv_counters_stop(pmu_riscv_counters_t* h, uint32_t mask) {
-  return with(h, [=](auto& f) { return to_c(f.stop(mask)); });
+  return with(h, [](auto& f, uint32_t m) { return to_c(f.stop(m)); }, mask);
 }
 pmu_status_t pmu_riscv_counter_program(pmu_riscv_counters_t* h, unsigned i, uint64_t event) {
-  return with(h, [=](auto& f) { return to_c(f.program(i, HpmEvent{event})); });
+  return with(h, [](auto& f, unsigned k, uint64_t e) { return to_c(f.program(k, HpmEvent{e})); }, i, event);
 }
 pmu_status_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* event) {
   if (event == nullptr) return kBad;
-  return with(h, [=](auto& f) {
-    const Result<HpmEvent> r = f.event(i);
-    if (r.ok()) *event = r.value().raw;
-    return to_c(r.status());
-  });
+  return with(
+      h,
+      [](auto& f, unsigned k, uint64_t* e) {
+        const Result<HpmEvent> r = f.event(k);
+        if (r.ok()) *e = r.value().raw;
+        return to_c(r.status());
+      },
+      i, event);
 }
 pmu_status_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i, unsigned* bits) {
   if (bits == nullptr) return kBad;
-  return with(h, [=](auto& f) { return out(f.probe_width(i), bits); });
+  return with(h, [](auto& f, unsigned k, unsigned* b) { return out(f.probe_width(k), b); }, i, bits);
 }
 pmu_status_t pmu_riscv_counter_width_set(pmu_riscv_counters_t* h, unsigned i, unsigned bits) {
-  return with(h, [=](auto& f) { return to_c(f.set_width(i, bits)); });
+  return with(h, [](auto& f, unsigned k, unsigned b) { return to_c(f.set_width(k, b)); }, i, bits);
 }
 pmu_status_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t* total) {
   if (total == nullptr) return kBad;
-  return with(h, [=](auto& f) { return out(f.read64(i), total); });
+  return with(h, [](auto& f, unsigned k, uint64_t* t) { return out(f.read64(k), t); }, i, total);
 }
 pmu_status_t pmu_riscv_counter_reset_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t base) {
-  return with(h, [=](auto& f) { return to_c(f.reset_total(i, base)); });
+  return with(h, [](auto& f, unsigned k, uint64_t b) { return to_c(f.reset_total(k, b)); }, i, base);
 }
 pmu_status_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h, uint32_t* vector) {
   if (vector == nullptr) return kBad;
-  return with(h, [=](auto& f) { return out(f.overflow_vector(), vector); });
+  return with(h, [](auto& f, uint32_t* v) { return out(f.overflow_vector(), v); }, vector);
 }
 pmu_status_t pmu_riscv_overflow_clear(pmu_riscv_counters_t* h, unsigned i) {
-  return with(h, [=](auto& f) { return to_c(f.clear_overflow(i)); });
+  return with(h, [](auto& f, unsigned k) { return to_c(f.clear_overflow(k)); }, i);
 }
 pmu_status_t pmu_riscv_overflow_irq_enable(pmu_riscv_counters_t* h) {
   return with(h, [](auto& f) { return to_c(f.enable_overflow_irq()); });
 }
 pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i, pmu_irq_fn_t fn, void* ctx) {
-  return with(h, [=](auto& f) { return to_c(f.on_overflow(i, c_api::callback(fn, ctx))); });
+  return with(
+      h, [](auto& f, unsigned k, pmu_irq_fn_t cb, void* x) { return to_c(f.on_overflow(k, c_api::callback(cb, x))); },
+      i, fn, ctx);
 }
 pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* vector) {
-  return with(h, [=](auto& f) {
-    const Result<uint32_t> v = f.handle_overflow_irq();
-    if (vector != nullptr) *vector = v.value_or(0);
-    return to_c(v.status());
-  });
+  return with(
+      h,
+      [](auto& f, uint32_t* served) {
+        const Result<uint32_t> v = f.handle_overflow_irq();
+        if (served != nullptr) *served = v.value_or(0);
+        return to_c(v.status());
+      },
+      vector);
 }
-void pmu_riscv_overflow_isr(void* h) { (void)pmu_riscv_overflow_irq_handle(static_cast<pmu_riscv_counters_t*>(h), nullptr); }
+// The ISR adapter: the dispatch, then a tail jump to the file's own C++
+// adapter (no out-pointer, no frame), as c_api::isr() does for one kind.
+void pmu_riscv_overflow_isr(void* h) {
+  const auto* c = static_cast<const pmu_riscv_counters_t*>(h);
+  if (Counters* f = StandardSlot::get(c)) return Counters::overflow_isr(f);
+  if (SbiCounters* f = SbiSlot::get(c)) return SbiCounters::overflow_isr(f);
+  if (ame::AmeCounters* f = AmeSlot::get(c)) return ame::AmeCounters::overflow_isr(f);
+}
 
 pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inh, uint64_t* raw) {
   if (raw == nullptr || inh > inhibit::kAll) return kBad;

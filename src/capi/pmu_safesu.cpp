@@ -268,7 +268,7 @@ pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* served) {
 pmu_status_t pmu_safesu_ft_irq_handle(pmu_safesu_t* su, unsigned which) {
   return call<&SafeSU::handle_ft_irq>(su, which);
 }
-void pmu_safesu_overflow_isr(void* su) { (void)pmu_safesu_overflow_irq_handle(static_cast<pmu_safesu_t*>(su), nullptr); }
+void pmu_safesu_overflow_isr(void* su) { c_api::isr<&SafeSU::overflow_isr, Slot, pmu_safesu_t>(su); }
 void pmu_safesu_rdc_isr(void* su) { (void)pmu_safesu_rdc_irq_handle(static_cast<pmu_safesu_t*>(su), nullptr); }
 void pmu_safesu_mccu_isr(void* line) {
   const auto* l = static_cast<const pmu_safesu_mccu_line_t*>(line);

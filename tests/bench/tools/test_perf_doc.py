@@ -37,6 +37,16 @@ bench ram.safesu_run_time@{V64} bytes=32 kind=data section=.sdata
 bench ram.safesu_callbacks@{V64} bytes=100 kind=bss section=.bss
 bench ram.safesu_totals@{V64} bytes=200 kind=bss section=.bss
 bench size.safesu@{V64} text=5000 data=0 bss=0
+bench capi.handle_check@{V64} instructions=6
+bench capi.safesu.route(no_straddle)@{V64} run_time=42 c_api=48
+bench capi.safesu.route(no_straddle)@{V32} run_time=39 c_api=44
+bench capi.safesu.read(one)@{V64} run_time=26 c_api=33
+bench capi.cm.read(one)@{V64} run_time=28
+bench capi.safesu.route(no_straddle) mmio_reads=1 mmio_writes=1
+bench capi.safesu.read(one) mmio_reads=1 mmio_writes=0
+bench capi.riscv.start(one) mmio_reads=0 mmio_writes=0 csr_accesses=2
+bench capi.riscv.start(one)@{V64} run_time=18 c_api=20
+bench capi.cm.overflow_hook_to_callback@{V64} run_time=29 c_api=35
 """
 BEFORE = f"""# a comment
 bench safesu.route_one_output(no_straddle)@{V64} instructions=79
@@ -46,6 +56,7 @@ bench size.safesu@{V64} text=6617 data=0 bss=0
 """
 REASONS = """# comment
 safesu.route(straddle) * | the straddle is written through a 64-bit window
+capi.safesu.read(*) * | the value is stored through the out-pointer after the call
 """
 
 
@@ -154,6 +165,36 @@ class Generated(unittest.TestCase):
         self.assertEqual(r[3:], ["1", "1"])
         self.assertEqual(self.row("`reg.modify`", "rv64")[3:], ["8", "not measured now"])
         self.assertEqual(self.row("`size.safesu`", "rv64", "text")[3:], ["6617", "5000"])
+
+    def test_capi_adds_at_most_the_measured_handle_check(self):
+        # 42 -> 48: exactly the handle check measured on rv64 (6)
+        r = self.row("`safesu.route(no_straddle)`", "rv64", "42")
+        self.assertEqual(r[3:], ["48", "6", "≤ 6", "1R 1W (= C++)", "MET", "—"])
+        r = self.row("`riscv.start(one)`", "rv64", "18")
+        self.assertEqual((r[4], r[6], r[-2]), ("2", "2 CSR (= C++)", "MET"))
+        self.assertIn("6 on rv64, not measured on rv32", self.md)
+        # a hook to its callback: the hook's call, whose accesses are the hook's own row
+        r = self.row("`cm.overflow_hook_to_callback`", "rv64", "29")
+        self.assertEqual(r[3:], ["35", "6", "≤ 6", "—", "MET", "—"])
+
+    def test_capi_over_the_handle_check_is_missed_with_its_cause(self):
+        r = self.row("`safesu.read(one)`", "rv64", "26")
+        self.assertEqual(r[3:], ["33", "7", "≤ 6", "1R 0W (= C++)", "MISSED",
+                                 "the value is stored through the out-pointer after the call"])
+        self.assertEqual(self.row("C API adds at most a handle check", "`capi.safesu.read(one) rv64`")[2],
+                         "the value is stored through the out-pointer after the call")
+
+    def test_capi_without_a_figure_or_an_allowance_is_missed(self):
+        # no handle check measured on rv32: nothing to hold the C call to
+        r = self.row("`safesu.route(no_straddle)`", "rv32", "39")
+        self.assertEqual((r[4], r[5], r[-2]), ("5", "not measured", "MISSED"))
+        r = self.row("`cm.read(one)`", "rv64", "28")
+        self.assertEqual((r[3], r[4], r[6], r[-2]), ("not measured", "—", "not measured", "MISSED"))
+
+    def test_capi_figures_stay_out_of_the_unit_tables(self):
+        for line in self.md.splitlines():
+            self.assertNotIn("`capi.", line.split("|")[1] if line.startswith("|") else "", line)
+        self.assertNotIn("capi.handle_check", self.md)
 
     def test_summary_counts_and_reasons(self):
         m = re.search(r"## Targets: (\d+) met, (\d+) missed", self.md)
