@@ -159,4 +159,15 @@ TEST(RiscvRv32, AmeFileIsUnavailableAndTouchesNothing) {
   EXPECT_EQ(ame::set_counteren(c, 0, 0, 0), Status::kUnavailable);
 }
 
+// RV32 keeps OF in mhpmeventNh (bit 31, docs/hw/riscv-counters.md): the
+// per-counter source reads each high half and serves only the counters
+// whose OF is set; counter 3's high half carries other bits but no OF.
+TEST(RiscvRv32, EventOfSourceServesOnlyTheCountersWhoseHighHalfHasOf) {
+  test::ExpectBackend bus;
+  Counters c(cfg(0x18, true, OverflowSource::kEventOf));
+  bus.expect({CC(0x344, 0x2000), CR(0x723, 0x2), CR(0x724, 0x80000002u), CC(0x724, 0x80000000u)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0x10u);
+}
+
 }  // namespace
