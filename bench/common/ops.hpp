@@ -5,9 +5,13 @@
 // functions with the same name and parameters:
 //   Baseline     the hand-written C (bench/<unit>/baseline.c), out of line in
 //                its own translation unit;
-//   CompileTime  pmukit with layout and base as constants: the driver's
-//                header-inline code compiled into a function of the
-//                baseline's shape, as a user's code gets it (noipa: the
+//   CompileTime  pmukit's build-time object: layout and base (or the
+//                counter configuration) as constants, and the baseline's
+//                storage fixed at build time (pmu/storage.hpp: a static
+//                callback table, static totals only for a tracked
+//                operation); the driver's header-inline code compiled
+//                into a function of the baseline's shape, as a user's
+//                code gets it (noipa: the
 //                compiler may not fold the call's arguments into it, nor
 //                inline it into the measurement);
 //   RunTime      pmukit's run-time-layout object: a direct call of the

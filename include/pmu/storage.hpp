@@ -15,7 +15,10 @@
 // kAttachable (whether attach() exists). It tests held(), never
 // get() != nullptr: for build-time storage held() is a constant of the type,
 // where comparing an object's address with nullptr is a -Waddress warning
-// and, for an inline variable, not a constant. The run-time objects (and the
+// and, for an inline variable, not a constant. A driver that calls member
+// functions of its storage (the SafeSU's Totals) goes through a
+// non-constexpr accessor instead: GCC 12 reports a call through NoStorage's
+// constexpr nullptr (-Wnonnull) even in a branch held() folds away. The run-time objects (and the
 // C API's handles) use AttachedStorage; a build-time object whose storage is
 // known at build time costs nothing for a feature it does not use.
 #pragma once
