@@ -15,6 +15,12 @@
 //   call<&Obj::member>(h, args...)        Status member(args...)
 //   get<&Obj::member>(h, out, args...)    Result<T> member(args...) -> *out
 //   isr<&Obj::overflow_isr, Slot, H>(h)   an ISR adapter: void(*)(void*)
+// A C function that forwards to get<> or hook<> is flatten: the members
+// returning a value, and the hooks, are defined inline (the rest of the
+// run-time driver is compiled once, in src/<unit>), so the member's body is
+// the C function's and the value is stored where it is made. Called out of
+// line instead, a value call pays a second frame (+21 to +23 instructions;
+// make bench, docs/c-api.md).
 // Each argument goes through in_range() (enums from C: any int is
 // representable, values outside the C++ enum are PMU_EBADARG) and then
 // static_cast to the member's parameter type; nothing else is hand-written.
@@ -72,8 +78,8 @@ struct Slot {
   static_assert(__is_standard_layout(Obj) && __has_trivial_destructor(Obj), "plain data: copyable as bytes");
 
   // The handle check: what every forwarder adds to the C++ call (a value
-  // forwarder also tests the out-pointer and stores the value after the call;
-  // make bench measures both: docs/c-api.md).
+  // forwarder also tests the out-pointer and stores the value; make bench
+  // measures both: docs/c-api.md).
   __attribute__((always_inline)) static Obj* get(const Handle* h) {
     static_assert(sizeof(Handle) == sizeof(Slot) && alignof(Handle) == alignof(Slot),
                   "the public handle size must be exactly the C++ object's (+ the magic word)");

@@ -62,13 +62,15 @@ pmu_status_t pmu_cm_counters_reset_and_start(pmu_cm_t* cm, uint32_t set) {
 pmu_status_t pmu_cm_counter_preload(pmu_cm_t* cm, pmu_cm_counter_t c, uint32_t value) {
   return call<&Perf::preload>(cm, c, value);
 }
-pmu_status_t pmu_cm_counter_read(pmu_cm_t* cm, pmu_cm_counter_t c, uint32_t* value) {
+__attribute__((flatten)) pmu_status_t pmu_cm_counter_read(pmu_cm_t* cm, pmu_cm_counter_t c, uint32_t* value) {
   return get<&Perf::read>(cm, value, c);
 }
-pmu_status_t pmu_cm_counter_read64(pmu_cm_t* cm, pmu_cm_counter_t c, uint64_t* value) {
+__attribute__((flatten)) pmu_status_t pmu_cm_counter_read64(pmu_cm_t* cm, pmu_cm_counter_t c, uint64_t* value) {
   return get<&Perf::read64>(cm, value, c);
 }
-pmu_status_t pmu_cm_overflow_read(const pmu_cm_t* cm, uint32_t* set) { return get<&Perf::read_overflow>(cm, set); }
+__attribute__((flatten)) pmu_status_t pmu_cm_overflow_read(const pmu_cm_t* cm, uint32_t* set) {
+  return get<&Perf::read_overflow>(cm, set);
+}
 pmu_status_t pmu_cm_overflow_clear(const pmu_cm_t* cm, uint32_t set) { return call<&Perf::clear_overflow>(cm, set); }
 pmu_status_t pmu_cm_overflow_stop_set(const pmu_cm_t* cm, bool on) { return call<&Perf::set_overflow_stop>(cm, on); }
 pmu_status_t pmu_cm_interrupt_enable_set(const pmu_cm_t* cm, bool on) {
@@ -77,7 +79,7 @@ pmu_status_t pmu_cm_interrupt_enable_set(const pmu_cm_t* cm, bool on) {
 pmu_status_t pmu_cm_overflow_callback_set(pmu_cm_t* cm, pmu_cm_counter_t c, pmu_irq_fn_t fn, void* ctx) {
   return call<&Perf::on_overflow>(cm, c, callback(fn, ctx));
 }
-pmu_status_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm, uint32_t* served) {
+__attribute__((flatten)) pmu_status_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm, uint32_t* served) {
   return c_api::hook<&Perf::handle_overflow_irq, Slot>(cm, served);
 }
 void pmu_cm_overflow_isr(void* cm) { c_api::isr<&Perf::overflow_isr, Slot, pmu_cm_t>(cm); }

@@ -152,7 +152,7 @@ pmu_status_t pmu_safesu_counters_disable(pmu_safesu_t* su) {
   return s != nullptr ? to_c(s->stop(s->all_counters())) : kBad;
 }
 pmu_status_t pmu_safesu_counters_reset(pmu_safesu_t* su) { return call<&SafeSU::reset>(su); }
-pmu_status_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k, uint32_t* v) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k, uint32_t* v) {
   return get<&SafeSU::read>(su, v, k);
 }
 pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* o, unsigned n) {
@@ -161,7 +161,7 @@ pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* o, unsigne
 pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t v) {
   return call<&SafeSU::write>(su, k, v);
 }
-pmu_status_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k, uint64_t* v) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k, uint64_t* v) {
   return get<&SafeSU::read64>(su, v, k);
 }
 pmu_status_t pmu_safesu_counters_sync64(pmu_safesu_t* su) { return call<&SafeSU::sync64>(su); }
@@ -176,7 +176,8 @@ pmu_status_t pmu_safesu_crossbar_route(pmu_safesu_t* su, unsigned output, unsign
 pmu_status_t pmu_safesu_crossbar_route_table(pmu_safesu_t* su, const pmu_safesu_route_t* r, size_t n) {
   return call<&SafeSU::route_table>(su, as<Route>(r), n);
 }
-pmu_status_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output, uint32_t* event) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output,
+                                                                   uint32_t* event) {
   return get<&SafeSU::routed_event>(su, event, output);
 }
 
@@ -192,7 +193,7 @@ pmu_status_t pmu_safesu_overflow_enable(pmu_safesu_t* su, bool discard_stale) {
 }
 pmu_status_t pmu_safesu_overflow_disable(pmu_safesu_t* su) { return call<&SafeSU::disable_overflow>(su); }
 pmu_status_t pmu_safesu_overflow_clear(pmu_safesu_t* su) { return call<&SafeSU::clear_overflow>(su); }
-pmu_status_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su, uint32_t* v) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su, uint32_t* v) {
   return get<&SafeSU::overflow_vector>(su, v);
 }
 
@@ -203,13 +204,13 @@ pmu_status_t pmu_safesu_mccu_weight_set(pmu_safesu_t* su, unsigned input, unsign
 pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* w, unsigned n) {
   return w != nullptr ? call<&SafeSU::set_weights>(su, w, n) : kBad;
 }
-pmu_status_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input, uint8_t* w) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input, uint8_t* w) {
   return get<&SafeSU::weight>(su, w, input);
 }
 pmu_status_t pmu_safesu_mccu_budget_set(pmu_safesu_t* su, unsigned core, uint32_t limit) {
   return call<&SafeSU::set_budget>(su, core, limit);
 }
-pmu_status_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core, uint32_t* r) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core, uint32_t* r) {
   return get<&SafeSU::remaining_budget>(su, r, core);
 }
 pmu_status_t pmu_safesu_mccu_enable(pmu_safesu_t* su) { return call<&SafeSU::enable_mccu>(su); }
@@ -232,14 +233,16 @@ pmu_status_t pmu_safesu_rdc_irq_clear(pmu_safesu_t* su) { return call<&SafeSU::c
 pmu_status_t pmu_safesu_rdc_threshold_set(pmu_safesu_t* su, unsigned input, unsigned threshold) {
   return call<&SafeSU::set_rdc_threshold>(su, input, threshold);
 }
-pmu_status_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input, uint8_t* w) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input, uint8_t* w) {
   return get<&SafeSU::watermark>(su, w, input);
 }
 pmu_status_t pmu_safesu_rdc_watermarks_read(pmu_safesu_t* su, uint8_t* o, unsigned n) {
   return o != nullptr ? call<&SafeSU::read_watermarks>(su, o, n) : kBad;
 }
-pmu_status_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su, uint32_t* v) { return get<&SafeSU::rdc_vector>(su, v); }
-pmu_status_t pmu_safesu_rdc_fired(pmu_safesu_t* su, unsigned input, bool* fired) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su, uint32_t* v) {
+  return get<&SafeSU::rdc_vector>(su, v);
+}
+__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_fired(pmu_safesu_t* su, unsigned input, bool* fired) {
   return get<&SafeSU::rdc_fired>(su, fired, input);
 }
 
@@ -256,13 +259,13 @@ pmu_status_t pmu_safesu_rdc_callback_set(pmu_safesu_t* su, unsigned input, pmu_i
 pmu_status_t pmu_safesu_ft_callback_set(pmu_safesu_t* su, pmu_irq_fn_t fn, void* ctx) {
   return call<&SafeSU::on_ft>(su, callback(fn, ctx));
 }
-pmu_status_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su, uint32_t* served) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su, uint32_t* served) {
   return hook<&SafeSU::handle_overflow_irq>(su, served);
 }
-pmu_status_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core, uint32_t* served) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core, uint32_t* served) {
   return hook<&SafeSU::handle_mccu_irq>(su, served, core);
 }
-pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* served) {
+__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* served) {
   return hook<&SafeSU::handle_rdc_irq>(su, served);
 }
 pmu_status_t pmu_safesu_ft_irq_handle(pmu_safesu_t* su, unsigned which) {

@@ -270,8 +270,6 @@ template <uintptr_t kGcrBase, bool kBlockPresent = true, typename CallbackStorag
           typename TotalsStorage = AttachedStorage<Totals>>
 using FixedPerf = BasicPerf<FixedGcr<kGcrBase, kBlockPresent>, CallbackStorage, TotalsStorage>;
 
-static_assert(check_counter_unit<Perf>(), "pmu::cm::Perf is a counter unit");
-
 // ---- the one implementation of each operation ------------------------------------------------
 // Every register call first checks that the block is usable and touches
 // nothing if not. Calls that return a Status test the GDB base they load
@@ -280,7 +278,7 @@ static_assert(check_counter_unit<Perf>(), "pmu::cm::Perf is a counter unit");
 // returns the loaded status byte as is: two instructions fewer on RV32).
 
 template <typename G, typename CS, typename TS>
-Result<uint32_t> BasicPerf<G, CS, TS>::read(unsigned i) const {
+inline Result<uint32_t> BasicPerf<G, CS, TS>::read(unsigned i) const {
   if (const Status s = usable(); s != Status::kOk) return s;
   const uintptr_t gdb = gdb_base();
   if (i >= kNumCounters) return Status::kBadArg;
@@ -288,7 +286,7 @@ Result<uint32_t> BasicPerf<G, CS, TS>::read(unsigned i) const {
 }
 
 template <typename G, typename CS, typename TS>
-Result<uint64_t> BasicPerf<G, CS, TS>::read64(unsigned i) {
+inline Result<uint64_t> BasicPerf<G, CS, TS>::read64(unsigned i) {
   if (const Status s = usable(); s != Status::kOk) return s;
   const uintptr_t gdb = gdb_base();
   if (i >= kNumCounters) return Status::kBadArg;
@@ -323,7 +321,7 @@ Status BasicPerf<G, CS, TS>::on_overflow(unsigned i, IrqCallback cb) {
 }
 
 template <typename G, typename CS, typename TS>
-Result<uint32_t> BasicPerf<G, CS, TS>::handle_overflow_irq() {
+inline Result<uint32_t> BasicPerf<G, CS, TS>::handle_overflow_irq() {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();  // the base, not the status: the usual path returns dispatch()'s Result
   // 1. Snapshot: the only read of PC_OV; reserved bits are not ours.
@@ -424,7 +422,7 @@ Status BasicPerf<G, CS, TS>::preload(unsigned i, uint32_t value) {
 }
 
 template <typename G, typename CS, typename TS>
-Result<uint32_t> BasicPerf<G, CS, TS>::read_overflow() const {
+inline Result<uint32_t> BasicPerf<G, CS, TS>::read_overflow() const {
   if (const Status s = usable(); s != Status::kOk) return s;
   const uintptr_t gdb = gdb_base();
   return reg::read(gdb, kRegs.ov).raw & kAllMask;
@@ -455,7 +453,12 @@ Status BasicPerf<G, CS, TS>::set_interrupt_enable(bool on) const {
   return Status::kOk;
 }
 
-// The run-time path is compiled once, in src/cm/perf.cpp.
+// The run-time path is compiled once, in src/cm/perf.cpp, except the
+// members defined inline (the calls returning a value, and the hook): those
+// may still be instantiated and inlined where they are called, the C API's
+// value calls above all (src/capi/handle.hpp). Both after the definitions,
+// so these are known to be inline when Perf is instantiated.
 extern template class BasicPerf<RuntimeGcr>;
+static_assert(check_counter_unit<Perf>(), "pmu::cm::Perf is a counter unit");
 
 }  // namespace pmu::cm

@@ -63,7 +63,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset() {
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read(unsigned k) {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read(unsigned k) {
   if (k >= layout().n_counters) return Status::kBadArg;
   return reg::read(base(), layout().counters.at(k)).raw;
 }
@@ -78,7 +78,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read_all(uint32_t* ou
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint64_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read64(unsigned k) {
+inline Result<uint64_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read64(unsigned k) {
   if (k >= layout().n_counters) return Status::kBadArg;
   Totals* const t = tracked_totals();
   if (t == nullptr) return Status::kUnavailable;

@@ -116,7 +116,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::routed_event(unsigned output) {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::routed_event(unsigned output) {
   const Layout& l = layout();
   if (output >= l.n_counters) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);

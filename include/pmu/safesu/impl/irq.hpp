@@ -85,7 +85,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_mccu_irq_policy(M
 // 32 bits, and an entry above the last counter is empty (on_overflow refuses
 // it), so no callback runs for a bit that is not a counter's.
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_overflow_irq() {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_overflow_irq() {
   if (!usable()) return Status::kBadArg;
   // 1. Snapshot.
   const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
@@ -151,7 +151,7 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_with_parked(uint3
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_mccu_irq(unsigned core) {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_mccu_irq(unsigned core) {
   if (core >= layout().n_cores) return Status::kBadArg;
   if (Callbacks* const c = callback_table()) c->mccu[core](core);
   const Callbacks* const c = callback_table();  // (a callback may detach it)
@@ -163,7 +163,7 @@ Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_mccu
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_rdc_irq() {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_rdc_irq() {
   if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
   // Masked first: the table holds kMaxInputs callbacks, fewer than the
   // vector's 32 bits.

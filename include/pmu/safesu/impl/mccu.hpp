@@ -34,7 +34,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_weights(const uin
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint8_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::weight(unsigned input) {
+inline Result<uint8_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::weight(unsigned input) {
   if (input >= layout().n_inputs) return Status::kBadArg;
   const ByteSlot<Weights> s = weight_slot(layout(), input);
   return static_cast<uint8_t>(reg::read(base(), s.reg).get(s.field));
@@ -52,7 +52,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_budget(unsigned c
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::remaining_budget(unsigned core) {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::remaining_budget(unsigned core) {
   if (core >= layout().n_cores) return Status::kBadArg;
   return reg::read(base(), layout().mccu_remaining.at(core)).raw;
 }

@@ -52,7 +52,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_overflow() {
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::overflow_vector() {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::overflow_vector() {
   if (!usable()) return Status::kBadArg;
   return reg::read(base(), layout().overflow_vector.at(0)).raw & layout().counter_mask;
 }

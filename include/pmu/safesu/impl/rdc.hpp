@@ -40,7 +40,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_rdc_irq() {
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint8_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::watermark(unsigned input) {
+inline Result<uint8_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::watermark(unsigned input) {
   if (input >= layout().n_inputs) return Status::kBadArg;
   const ByteSlot<Watermarks> s = watermark_slot(layout(), input);
   return static_cast<uint8_t>(reg::read(base(), s.reg).get(s.field));
@@ -58,13 +58,13 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read_watermarks(uint8
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rdc_vector() {
+inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rdc_vector() {
   if (!usable()) return Status::kBadArg;
   return reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<bool> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rdc_fired(unsigned input) {
+inline Result<bool> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rdc_fired(unsigned input) {
   if (input >= layout().n_inputs) return Status::kBadArg;
   return ((reg::read(base(), layout().rdc_vector.at(0)).raw >> input) & 1u) != 0;
 }
