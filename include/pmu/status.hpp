@@ -44,18 +44,60 @@ constexpr const char* to_string(Status s) {
   return "unknown";
 }
 
+namespace detail {
+// An unsigned integer of N bytes (1, 2, 4 or 8).
+template <unsigned N>
+struct UintOfSize;
+template <>
+struct UintOfSize<1> {
+  using type = uint8_t;
+};
+template <>
+struct UintOfSize<2> {
+  using type = uint16_t;
+};
+template <>
+struct UintOfSize<4> {
+  using type = uint32_t;
+};
+template <>
+struct UintOfSize<8> {
+  using type = uint64_t;
+};
+
+// How a Result<T> is laid out: the status kept as wide as T is aligned (at
+// most a register), so the pair has no padding; and the pair aligned to its
+// whole size when that is at most two registers, so GCC gives it an integer
+// mode and builds it in registers. A one-byte status left padding, and a
+// pair aligned as T alone had no integer mode: GCC -Os then assembled the
+// returned registers on the stack (a frame, a byte store, a load: up to 4
+// more instructions in every call returning a Result<uint32_t>). A larger
+// pair (Result<uint64_t> on RV32) is returned in memory either way.
+template <typename T>
+struct ResultLayout {
+  static constexpr unsigned kStatusBytes = alignof(T) < sizeof(void*) ? alignof(T) : sizeof(void*);
+  using StatusWord = typename UintOfSize<kStatusBytes>::type;
+  static constexpr unsigned kPair = sizeof(T) + kStatusBytes;
+  static constexpr bool kWholeAligned =
+      sizeof(T) == kStatusBytes && kPair <= 2 * sizeof(void*) && (kPair & (kPair - 1)) == 0;
+  static constexpr unsigned kAlign = kWholeAligned ? kPair : alignof(T);
+};
+}  // namespace detail
+
 /// A value or a status: what a call that reads something returns.
 template <typename T>
-class [[nodiscard]] Result {
+class [[nodiscard]] alignas(detail::ResultLayout<T>::kAlign) Result {
+  using StatusWord = typename detail::ResultLayout<T>::StatusWord;
+
  public:
   /// A successful result holding value (implicit, so `return v;` works).
-  constexpr Result(T value) : value_(value), status_(Status::kOk) {}  // NOLINT
+  constexpr Result(T value) : value_(value), status_(0) {}  // NOLINT
   /// A failed result: status (should not be kOk); value() is then T{}.
-  constexpr Result(Status status) : value_(), status_(status) {}     // NOLINT
+  constexpr Result(Status status) : value_(), status_(static_cast<StatusWord>(status)) {}  // NOLINT
   /// True when the call succeeded and value() is meaningful.
-  constexpr bool ok() const { return status_ == Status::kOk; }
+  constexpr bool ok() const { return status_ == 0; }
   /// The call's status (kOk on success).
-  constexpr Status status() const { return status_; }
+  constexpr Status status() const { return static_cast<Status>(status_); }
   /// The value; T{} when !ok().
   constexpr T value() const { return value_; }
   /// The value when ok(), else fallback.
@@ -63,7 +105,7 @@ class [[nodiscard]] Result {
 
  private:
   T value_;
-  Status status_;
+  StatusWord status_;
 };
 
 }  // namespace pmu
