@@ -232,9 +232,9 @@ class BasicPerf {
     });
   }
   // One read-modify-write of PC_CTL setting or clearing one enable.
-  __attribute__((always_inline)) void update_ctl_flag(uintptr_t gdb, uint32_t bit, bool on) const {
+  __attribute__((always_inline)) void update_ctl_flag(uintptr_t gdb, reg::Field<PcCtlTag> flag, bool on) const {
     reg::modify(gdb, kRegs.ctl,
-                [bit, on](reg::Value<PcCtlTag> v) __attribute__((always_inline)) { return v.with_bits(bit, on); });
+                [flag, on](reg::Value<PcCtlTag> v) __attribute__((always_inline)) { return v.with_flag(flag, on); });
   }
   // The totals of 'reset_mask' restart at 0 (nothing without totals).
   __attribute__((always_inline)) void restart_totals(uint32_t reset_mask) {
@@ -441,7 +441,7 @@ template <typename G, typename CS, typename TS>
 Status BasicPerf<G, CS, TS>::set_overflow_stop(bool on) const {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();
-  update_ctl_flag(gdb, ctl::kPerfOvfStop.mask(), on);
+  update_ctl_flag(gdb, ctl::kPerfOvfStop, on);
   return Status::kOk;
 }
 
@@ -449,7 +449,7 @@ template <typename G, typename CS, typename TS>
 Status BasicPerf<G, CS, TS>::set_interrupt_enable(bool on) const {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();
-  update_ctl_flag(gdb, ctl::kPerfIntEn.mask(), on);
+  update_ctl_flag(gdb, ctl::kPerfIntEn, on);
   return Status::kOk;
 }
 

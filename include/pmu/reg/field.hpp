@@ -131,8 +131,9 @@ struct Value {
   /// A copy with one-bit field f set (on) or cleared.
   __attribute__((always_inline)) constexpr Value with_flag(Field<Tag> f, bool on) const { return with(f, on ? 1 : 0); }
   /// Set or clear the bits of a mask of this register (e.g. a per-counter mask).
+  /// (No branch: -Os built each arm with its own copy of the address.)
   __attribute__((always_inline)) constexpr Value with_bits(word_t bits, bool on) const {
-    return Value{static_cast<word_t>(on ? (raw | bits) : (raw & static_cast<word_t>(~bits)))};
+    return Value{static_cast<word_t>((raw & static_cast<word_t>(~bits)) | (bits & static_cast<word_t>(0u - on)))};
   }
   /// Same word.
   constexpr bool operator==(Value o) const { return raw == o.raw; }

@@ -297,6 +297,11 @@ class BasicSafeSU {
   __attribute__((always_inline)) void set_bits(reg::Reg<Tag> r, uint32_t bits, bool on) {
     reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_bits(bits, on); });
   }
+  // The same for one flag known at build time: 'on' is shifted into place.
+  template <typename Tag>
+  __attribute__((always_inline)) void set_flag(reg::Reg<Tag> r, reg::Field<Tag> flag, bool on) {
+    reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_flag(flag, on); });
+  }
   // R CFG1, W it with 'on' set and 'off' cleared, W it back as read (less
   // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
   // a toggle (§7 rule 5). 1R 2W.

@@ -99,16 +99,22 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
   // everything else ascends, so every low-first field's r precedes its r+1.
   // A register the table leaves partly as it is is read just before its
   // write (no register is written before it is read).
-  for (unsigned j = 0; j < nregs;) {
-    unsigned e = j;
+  // (Pointer-width indices and the word in a local: on rv64 an unsigned
+  // index is zero-extended at each use, and a word written back to img[]
+  // is stored and loaded again.)
+  const size_t n_regs = nregs;
+  for (size_t j = 0; j < n_regs;) {
+    size_t e = j;
     while (((high_first >> e) & 1u) != 0) ++e;
-    for (unsigned r = e + 1; r-- > j;) {
-      if (img[r].covered == 0) continue;
-      const uint32_t used = r + 1 < nregs ? ~0u : ~0u >> unused_last;
-      const uint32_t keep = used & ~img[r].covered;
-      const reg::Reg<Crossbar> x = l.crossbar.at(r);
-      if (keep != 0) img[r].bits |= reg::read(base(), x).raw & keep;
-      reg::write(base(), x, reg::Value<Crossbar>{img[r].bits});
+    for (size_t r = e + 1; r-- > j;) {
+      const uint32_t covered = img[r].covered;
+      if (covered == 0) continue;
+      const uint32_t used = r + 1 < n_regs ? ~0u : ~0u >> unused_last;
+      const uint32_t keep = used & ~covered;
+      const reg::Reg<Crossbar> x = l.crossbar.at(static_cast<unsigned>(r));
+      uint32_t word = img[r].bits;
+      if (keep != 0) word |= reg::read(base(), x).raw & keep;
+      reg::write(base(), x, reg::Value<Crossbar>{word});
     }
     j = e + 1;
   }

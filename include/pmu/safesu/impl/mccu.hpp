@@ -74,7 +74,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_mccu() {
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_hw_quota(bool on) {
   if (!usable()) return Status::kBadArg;
-  set_bits(layout().cfg1, cfg1::kHwQuota.mask(), on);
+  set_flag(layout().cfg1, cfg1::kHwQuota, on);
   return Status::kOk;
 }
 
