@@ -235,6 +235,47 @@ TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck)
   }
 }
 
+// An MCCU whose core-0 budget runs out during the first spin (it counts
+// far faster than any real one: the self-test loads 0x80000000 so that a
+// healthy unit never gets there): core 0's remaining budget reads 0 where
+// it reads a value between the small limit the saturation check loads and
+// the large one. "budget decrements" still passes (0 is below the limit);
+// exactly "not exhausted" fails.
+struct ExhaustingMccu final : pmu::models::MmioModel {
+  ExhaustingMccu(Model& m, uint32_t remaining0) : model(m), rem0(remaining0) {}
+  uint32_t read(uint32_t offset, unsigned size) override {
+    const uint32_t v = model.read(offset, size);
+    return offset == rem0 && v > 2u && v < 0x80000000u ? 0u : v;
+  }
+  void write(uint32_t offset, unsigned size, uint32_t value) override { model.write(offset, size, value); }
+  void advance(uint64_t cycles) override { model.advance(cycles); }
+  uint32_t irq_outputs() const override { return model.irq_outputs(); }
+  Model& model;
+  uint32_t rem0;
+};
+
+TEST(SafesuSelftestFaults, AnMccuThatExhaustsTheLargeBudgetFailsNotExhaustedOnly) {
+  for (uint32_t gap : {0u, 1u, 4u}) {
+    SCOPED_TRACE(testing::Message() << "gap " << gap);
+    Model model(pmu_sim::safesu_config(k4c128));
+    ExhaustingMccu mccu(model, k4c128.mccu_remaining.at(0).offset);
+    test::ModelBus bus(gap);
+    bus.map(kBase, Model::kWindowSize, &mccu);
+    test::ScopedBackend use(bus);
+    SafeSU su{kBase, k4c128};
+    SelftestReport report{};
+    EXPECT_EQ(run_selftest(su, &report), Status::kFailed);
+    EXPECT_EQ(report.failed, 1u);
+    for (unsigned i = 0; i < report.count; ++i) {
+      const bool exhausted_check = std::strcmp(report.checks[i].name, "MCCU budget not exhausted") == 0;
+      EXPECT_EQ(report.checks[i].pass, !exhausted_check) << report.checks[i].name;
+      if (exhausted_check) {
+        EXPECT_EQ(report.checks[i].observed, 0u);
+      }
+    }
+  }
+}
+
 // The restore writes the configuration (weights, core 0's limit) before
 // CFG0 and CFG1, which start counting and the MCCU/RDC: every write
 // freezes the counters for its cycle (docs/hw/safesu.md §3.2 item 1), so
