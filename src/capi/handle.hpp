@@ -165,8 +165,12 @@ __attribute__((always_inline)) inline pmu_status_t hook(H* h, O* out, A... a) {
   if (obj == nullptr) return kBad;
   if (!(in_range(a) && ...)) return kBad;
   const auto r = Invoke<M>::on(obj, a...);
-  if (out != nullptr) *out = r.ok() ? static_cast<O>(r.value()) : O{0};
-  return to_c(r.status());
+  if (!r.ok()) {
+    if (out != nullptr) *out = O{0};
+    return to_c(r.status());
+  }
+  if (out != nullptr) *out = static_cast<O>(r.value());
+  return PMU_OK;
 }
 
 // Forward an ISR adapter (shape void(*)(void*), what an RTOS registers): the
