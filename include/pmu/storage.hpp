@@ -11,8 +11,10 @@
 //   NoStorage<T>           the feature compiled out: the hooks call nobody,
 //                          totals are kUnavailable, nothing is tested for it.
 //
-// A driver asks held() (is there storage?), get() (the storage) and
-// kAttachable (whether attach() exists). It tests held(), never
+// A driver asks held() (is there storage?) and get() (the storage), and
+// forwards its attach_callbacks()/track_totals() to attach(), which on a
+// storage fixed at build time does not compile, with one message for every
+// driver (kAttachable says which kind it is). It tests held(), never
 // get() != nullptr: for build-time storage held() is a constant of the type,
 // where comparing an object's address with nullptr is a -Waddress warning
 // and, for an inline variable, not a constant. A driver that calls member
@@ -43,6 +45,15 @@ class AttachedStorage {
   T* p_ = nullptr;
 };
 
+namespace detail {
+// attach() of a storage fixed at build time: it exists only to say why a
+// driver's attach_callbacks()/track_totals() does not compile on it.
+template <typename U>
+void refuse_attach(U*) {
+  static_assert(sizeof(U) == 0, "storage fixed at build time (StaticStorage/NoStorage): nothing to attach");
+}
+}  // namespace detail
+
 /// Storage fixed at build time: Obj (a reference, so never null; for none
 /// use NoStorage).
 template <typename T, T& Obj>
@@ -53,6 +64,9 @@ struct StaticStorage {
   static constexpr bool held() { return true; }
   /// &Obj, a constant.
   static constexpr T* get() { return &Obj; }
+  /// Does not compile: the storage is fixed.
+  template <typename U>
+  static void attach(U* p) { detail::refuse_attach(p); }
 };
 
 /// No storage of this kind: the feature compiled out.
@@ -64,6 +78,9 @@ struct NoStorage {
   static constexpr bool held() { return false; }
   /// nullptr.
   static constexpr T* get() { return nullptr; }
+  /// Does not compile: there is no storage to attach.
+  template <typename U>
+  static void attach(U* p) { detail::refuse_attach(p); }
 };
 
 }  // namespace pmu

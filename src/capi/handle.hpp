@@ -14,6 +14,8 @@
 // Forwarders (one line per C function in src/capi/pmu_<unit>.cpp):
 //   call<&Obj::member>(h, args...)        Status member(args...)
 //   get<&Obj::member>(h, out, args...)    Result<T> member(args...) -> *out
+//   hook<&Obj::member>(h, out, args...)   a hook: the mask served -> *out
+//                                         (out may be NULL)
 //   isr<&Obj::overflow_isr, Slot, H>(h)   an ISR adapter: void(*)(void*)
 // A C function that forwards to get<> or hook<> is flatten: the members
 // returning a value, and the hooks, are defined inline (the rest of the

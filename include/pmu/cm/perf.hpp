@@ -149,17 +149,11 @@ class BasicPerf {
   /// Use 'table' for overflow callbacks (nullptr: none; the hook then calls
   /// nobody). The table stays the caller's; its entries are kept. Only with
   /// AttachedStorage callbacks (a StaticStorage is fixed at build time).
-  void attach_callbacks(Callbacks* table) {
-    static_assert(CallbackStorage::kAttachable, "build-time callback storage: nothing to attach");
-    callbacks_.attach(table);
-  }
+  void attach_callbacks(Callbacks* table) { callbacks_.attach(table); }
   /// Keep 64-bit totals in 'totals' (nullptr: stop; read64() is then
   /// kUnavailable). Its contents are kept: see Totals. Only with
   /// AttachedStorage totals.
-  void track_totals(Totals* totals) {
-    static_assert(TotalsStorage::kAttachable, "build-time totals storage: nothing to attach");
-    totals_.attach(totals);
-  }
+  void track_totals(Totals* totals) { totals_.attach(totals); }
 
   // ---- counter-unit contract ----
 

@@ -97,17 +97,11 @@ class CounterFile {
 
   /// Attaches caller-provided callback storage (nullptr detaches); attaching touches no
   /// register. Only with AttachedStorage (a build-time file's storage is fixed).
-  void attach_callbacks(CounterCallbacks* cbs) {
-    static_assert(CallbackStorage::kAttachable, "this file's callback storage is fixed at build time");
-    callbacks_.attach(cbs);
-  }
+  void attach_callbacks(CounterCallbacks* cbs) { callbacks_.attach(cbs); }
   /// Attaches the 64-bit totals storage (nullptr detaches); touches no register.
   /// init() (or reset_total()) starts the totals from the counters' current
   /// values. Only with AttachedStorage.
-  void track_totals(CounterTotals* totals) {
-    static_assert(TotalsStorage::kAttachable, "this file's totals storage is fixed at build time");
-    totals_.attach(totals);
-  }
+  void track_totals(CounterTotals* totals) { totals_.attach(totals); }
 
   /// Stops every hpm counter and clears its event (M-mode: inhibit, zero every
   /// selector; SBI: stop with reset, configure cycle/instret); restart totals.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// EXPECT: build-time totals storage: nothing to attach
+// EXPECT: storage fixed at build time (StaticStorage/NoStorage): nothing to attach
 // A FixedPerf whose totals are fixed at build time has nothing to attach at
 // run time: track_totals() on it does not compile.
 #include "pmu/cm/perf.hpp"

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "both_paths.hpp"
+#include "gcr_addresses.hpp"
 #include "host/backend.hpp"
 #include "pmu/cm/perf.hpp"
 
@@ -17,16 +18,8 @@ using namespace pmu::cm;
 using pmu::test::R;
 using pmu::test::W;
 
-// The QEMU Malta default GCR base; the perf registers are at +0x6000.
-constexpr uintptr_t kGcr = 0x1FBF8000;
-constexpr uintptr_t kCtl = kGcr + 0x6100;
-constexpr uintptr_t kOv = kGcr + 0x6120;
-constexpr uintptr_t kEvent = kGcr + 0x6130;
-constexpr uintptr_t kCycleReg = kGcr + 0x6180;
-constexpr uintptr_t kQual0 = kGcr + 0x6190;
-constexpr uintptr_t kCnt0 = kGcr + 0x6198;
-constexpr uintptr_t kQual1 = kGcr + 0x61A0;
-constexpr uintptr_t kCnt1 = kGcr + 0x61A8;
+// The registers' addresses at the QEMU Malta GCR base (gcr_addresses.hpp).
+using namespace cm_test;
 
 using Paths = cm_test::BothPaths<kGcr>;
 using Fixed = Paths::Fixed;

@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "gcr_addresses.hpp"
 #include "host/backend.hpp"
 #include "pmu/cm/perf.hpp"
 
@@ -17,12 +18,8 @@ using namespace pmu::cm;
 using pmu::test::R;
 using pmu::test::W;
 
-constexpr uintptr_t kGcr = 0x1FBF8000;
-constexpr uintptr_t kCtl = kGcr + 0x6100;
-constexpr uintptr_t kOv = kGcr + 0x6120;
-constexpr uintptr_t kCycleReg = kGcr + 0x6180;
-constexpr uintptr_t kCnt0 = kGcr + 0x6198;
-constexpr uintptr_t kCnt1 = kGcr + 0x61A8;
+// The registers' addresses at the QEMU Malta GCR base (gcr_addresses.hpp).
+using namespace cm_test;
 
 // The application's storage, named in the types.
 Callbacks g_table{};

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// EXPECT: callbacks fixed at build time
+// EXPECT: storage fixed at build time (StaticStorage/NoStorage): nothing to attach
 // A FixedSafeSU whose callbacks are fixed at build time has nothing to
 // attach: attach_callbacks() does not compile (track_totals() likewise).
 #include "pmu/safesu/safesu.hpp"

@@ -10,7 +10,6 @@ namespace pmu::safesu {
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::attach_callbacks(Callbacks* c) {
-  static_assert(CallbackStorage::kAttachable, "callbacks fixed at build time (StaticStorage/NoStorage): nothing to attach");
   if (!usable()) return Status::kBadArg;
   cbs_.attach(c);
   return Status::kOk;
@@ -18,7 +17,6 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::attach_callbacks(Call
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::track_totals(Totals* t) {
-  static_assert(TotalsStorage::kAttachable, "totals fixed at build time (StaticStorage/NoStorage): nothing to attach");
   if (!usable()) return Status::kBadArg;
   totals_.attach(t);
   return Status::kOk;
