@@ -81,6 +81,46 @@ struct ResultLayout {
   static constexpr bool kWholeAligned =
       sizeof(T) == kStatusBytes && kPair <= 2 * sizeof(void*) && (kPair & (kPair - 1)) == 0;
   static constexpr unsigned kAlign = kWholeAligned ? kPair : alignof(T);
+  // A pair that fits one register is held as one integer, the value in the
+  // low half and the status in the high half. Each return then builds its
+  // own word (a success: the value zero-extended; a failure: a constant), and
+  // the paths meet on one register. Held as two members, -Os joined the paths
+  // first and packed after the join, in every such call: a zero status
+  // shifted and or-ed in, and the value zero-extended again (8 bytes per
+  // getter on RV64).
+  static constexpr bool kOneWord = kWholeAligned && kPair <= sizeof(void*) && __is_trivially_copyable(T);
+};
+
+// The storage of a Result<T>: a value and a status (the general case).
+template <typename T, bool kOneWord = ResultLayout<T>::kOneWord>
+class ResultStorage {
+  using StatusWord = typename ResultLayout<T>::StatusWord;
+
+ public:
+  constexpr ResultStorage(T value, StatusWord status) : value_(value), status_(status) {}
+  constexpr StatusWord status_word() const { return status_; }
+  constexpr T value() const { return value_; }
+
+ private:
+  T value_;
+  StatusWord status_;
+};
+
+// One register: value | status << (8 * sizeof(T)).
+template <typename T>
+class ResultStorage<T, true> {
+  using StatusWord = typename ResultLayout<T>::StatusWord;
+  using Word = typename UintOfSize<ResultLayout<T>::kPair>::type;
+  static constexpr unsigned kShift = 8 * sizeof(T);
+
+ public:
+  constexpr ResultStorage(T value, StatusWord status)
+      : word_(static_cast<Word>(__builtin_bit_cast(StatusWord, value) | (static_cast<Word>(status) << kShift))) {}
+  constexpr StatusWord status_word() const { return static_cast<StatusWord>(word_ >> kShift); }
+  constexpr T value() const { return __builtin_bit_cast(T, static_cast<StatusWord>(word_)); }
+
+ private:
+  Word word_;
 };
 }  // namespace detail
 
@@ -91,21 +131,20 @@ class [[nodiscard]] alignas(detail::ResultLayout<T>::kAlign) Result {
 
  public:
   /// A successful result holding value (implicit, so `return v;` works).
-  constexpr Result(T value) : value_(value), status_(0) {}  // NOLINT
+  constexpr Result(T value) : held_(value, 0) {}  // NOLINT
   /// A failed result: status (should not be kOk); value() is then T{}.
-  constexpr Result(Status status) : value_(), status_(static_cast<StatusWord>(status)) {}  // NOLINT
+  constexpr Result(Status status) : held_(T(), static_cast<StatusWord>(status)) {}  // NOLINT
   /// True when the call succeeded and value() is meaningful.
-  constexpr bool ok() const { return status_ == 0; }
+  constexpr bool ok() const { return held_.status_word() == 0; }
   /// The call's status (kOk on success).
-  constexpr Status status() const { return static_cast<Status>(status_); }
+  constexpr Status status() const { return static_cast<Status>(held_.status_word()); }
   /// The value; T{} when !ok().
-  constexpr T value() const { return value_; }
+  constexpr T value() const { return held_.value(); }
   /// The value when ok(), else fallback.
-  constexpr T value_or(T fallback) const { return ok() ? value_ : fallback; }
+  constexpr T value_or(T fallback) const { return ok() ? held_.value() : fallback; }
 
  private:
-  T value_;
-  StatusWord status_;
+  detail::ResultStorage<T> held_;
 };
 
 }  // namespace pmu

@@ -32,6 +32,13 @@ static_assert(alignof(Result<uint64_t>) == (sizeof(void*) == 8 ? 16 : alignof(ui
 // A T whose size is not its alignment keeps its own alignment.
 static_assert(sizeof(Result<ThreeBytes>) == 4 && alignof(Result<ThreeBytes>) == 1);
 static_assert(alignof(Result<Wide>) == alignof(Wide), "over two registers: T's alignment");
+// A pair that fits one register is one integer: the value in the low half,
+// the status in the high half, whatever the byte order.
+static_assert(pmu::detail::ResultLayout<uint8_t>::kOneWord && pmu::detail::ResultLayout<bool>::kOneWord);
+static_assert(pmu::detail::ResultLayout<uint32_t>::kOneWord == (sizeof(void*) == 8));
+static_assert(!pmu::detail::ResultLayout<uint64_t>::kOneWord && !pmu::detail::ResultLayout<ThreeBytes>::kOneWord);
+static_assert(__builtin_bit_cast(uint16_t, Result<uint8_t>(static_cast<uint8_t>(0xA5))) == 0x00A5);
+static_assert(__builtin_bit_cast(uint16_t, Result<bool>(Status::kFailed)) == 0x0500);
 
 // Usable in constant expressions.
 static_assert(Result<uint32_t>(0xFFFFFFFFu).value() == 0xFFFFFFFFu && Result<uint32_t>(7u).ok());

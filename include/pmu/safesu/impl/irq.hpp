@@ -89,13 +89,15 @@ inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::hand
   if (!usable()) return Status::kBadArg;
   // 1. Snapshot.
   const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
-  if (vector == 0) return vector;
-  // 2. Callbacks (the first here, the others in the next step).
-  // (A pointer-width index: on rv64 no zero-extension before the table.)
-  const size_t k = util::ctz32(vector);
-  if (Callbacks* const c = callback_table()) c->overflow[k](static_cast<unsigned>(k));
-  const uint32_t seen = vector & layout().counter_mask;
-  if (seen != 0) after_first_overflow_callback(seen);
+  uint32_t seen = 0;
+  if (vector != 0) {
+    // 2. Callbacks (the first here, the others in the next step).
+    // (A pointer-width index: on rv64 no zero-extension before the table.)
+    const size_t k = util::ctz32(vector);
+    if (Callbacks* const c = callback_table()) c->overflow[k](static_cast<unsigned>(k));
+    seen = vector & layout().counter_mask;
+    if (seen != 0) after_first_overflow_callback(seen);
+  }
   return seen;
 }
 
@@ -139,7 +141,7 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::clear_with_parked(uint3
   reg::write(base(), kCfg0, reg::Value<Cfg0>{(v & ~kEnable) | kClear});  // frozen, clear held
   for (uint32_t m = parked; m != 0; m &= m - 1) {
     const unsigned k = util::ctz32(m);
-    const reg::Reg<Counter> c = l.counters.at(k);
+    const reg::RegAt<Counter> c = l.counters.at(k);
     const uint32_t raw = reg::read(base(), c).raw;  // frozen: exact
     if (Totals* const t = tracked_totals()) (void)t->observe(k, raw);
     if (raw == 0xFFFFFFFFu) {
@@ -168,21 +170,22 @@ inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::hand
   // Masked first: the table holds kMaxInputs callbacks, fewer than the
   // vector's 32 bits.
   const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
-  if (seen == 0) return seen;
-  const size_t i = util::ctz32(seen);
-  if (Callbacks* const c = callback_table()) {
-    // The same call either way; GCC 12 folds the array's offset into a
-    // static table's address only when the array's address is taken first,
-    // and into an attached one's load only when it is not.
-    if constexpr (CallbackStorage::kAttachable) {
-      c->rdc[i](static_cast<unsigned>(i));
-    } else {
-      const IrqCallback* const rdc = c->rdc;
-      rdc[i](static_cast<unsigned>(i));
+  if (seen != 0) {
+    const size_t i = util::ctz32(seen);
+    if (Callbacks* const c = callback_table()) {
+      // The same call either way; GCC 12 folds the array's offset into a
+      // static table's address only when the array's address is taken first,
+      // and into an attached one's load only when it is not.
+      if constexpr (CallbackStorage::kAttachable) {
+        c->rdc[i](static_cast<unsigned>(i));
+      } else {
+        const IrqCallback* const rdc = c->rdc;
+        rdc[i](static_cast<unsigned>(i));
+      }
     }
+    after_first_rdc_callback(seen);
   }
-  after_first_rdc_callback(seen);
-  return seen;
+  return seen;  // (one return: the Result is built once, after the paths meet)
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
