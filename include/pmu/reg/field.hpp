@@ -16,6 +16,7 @@
 // or a value of A into register B, does not compile.
 #pragma once
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "pmu/util/bits.hpp"
@@ -145,17 +146,31 @@ struct Value {
 /// 'keep_out' is the register's never-write-back mask: the family's
 /// (Tag::kNoWriteBack) plus, for a register whose action bits move with the
 /// build (the SafeSU CFG1 update bits), the bits the layout adds.
-template <typename Tag>
+/// Offset is uint32_t for a register a layout stores, and uintptr_t for one
+/// reached through an index (RegAt, RegArray::at()): its offset is then
+/// added in one register width, with no 32-bit sum to zero-extend before
+/// the base is added (two instructions per indexed access on RV64).
+template <typename Tag, typename Offset = uint32_t>
 struct Reg {
   using word_t = typename Tag::word_t;     ///< The register's word type (Tag::word_t).
-  uint32_t offset;                         ///< Byte offset from the unit's base address.
+  Offset offset;                           ///< Byte offset from the unit's base address.
   word_t keep_out = no_write_back<Tag>();  ///< Bits modify() and pulse() never write back as read (see no_write_back()).
 
-  /// Same offset and same keep_out mask.
-  constexpr bool operator==(Reg o) const { return offset == o.offset && keep_out == o.keep_out; }
+  /// Same offset and same keep_out mask (whatever the width of either offset).
+  template <typename O>
+  constexpr bool operator==(Reg<Tag, O> o) const {
+    return offset == o.offset && keep_out == o.keep_out;
+  }
   /// Not ==.
-  constexpr bool operator!=(Reg o) const { return !(*this == o); }
+  template <typename O>
+  constexpr bool operator!=(Reg<Tag, O> o) const {
+    return !(*this == o);
+  }
 };
+
+/// A register reached through an index: its offset in pointer width.
+template <typename Tag>
+using RegAt = Reg<Tag, uintptr_t>;
 
 /// 'count' registers of one family at consecutive 32-bit words.
 template <typename Tag>
@@ -164,7 +179,7 @@ struct RegArray {
   uint32_t count;   ///< Number of registers.
 
   /// Register i (offset + 4 i); no range check: see contains().
-  __attribute__((always_inline)) constexpr Reg<Tag> at(unsigned i) const { return Reg<Tag>{offset + 4u * i}; }
+  __attribute__((always_inline)) constexpr RegAt<Tag> at(size_t i) const { return RegAt<Tag>{uintptr_t{offset} + 4u * i}; }
   /// True when i < count.
   constexpr bool contains(unsigned i) const { return i < count; }
 };

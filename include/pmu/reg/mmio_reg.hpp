@@ -22,16 +22,16 @@
 namespace pmu::reg {
 
 /// Reads register r of the unit at base: one 32-bit load (readable registers only).
-template <typename Tag>
-__attribute__((always_inline)) inline Value<Tag> read(uintptr_t base, Reg<Tag> r) {
+template <typename Tag, typename O>
+__attribute__((always_inline)) inline Value<Tag> read(uintptr_t base, Reg<Tag, O> r) {
   static_assert(sizeof(typename Tag::word_t) == 4, "MMIO registers are 32-bit");
   static_assert(readable(Tag::kAccess), "this register is write-only");
   return Value<Tag>{hal::mmio_read32(base + r.offset)};
 }
 
 /// Writes v to register r: one 32-bit store (RW and WO registers; not W1C).
-template <typename Tag>
-__attribute__((always_inline)) inline void write(uintptr_t base, Reg<Tag> r, Value<Tag> v) {
+template <typename Tag, typename O>
+__attribute__((always_inline)) inline void write(uintptr_t base, Reg<Tag, O> r, Value<Tag> v) {
   static_assert(sizeof(typename Tag::word_t) == 4, "MMIO registers are 32-bit");
   static_assert(writable(Tag::kAccess), "this register is read-only");
   static_assert(Tag::kAccess != Access::kW1C, "a W1C register is cleared with clear_w1c()");
@@ -40,8 +40,8 @@ __attribute__((always_inline)) inline void write(uintptr_t base, Reg<Tag> r, Val
 
 /// Read-modify-write of a read-write register: one load, one store; fn maps the old value (without the register's
 /// never-write-back bits) to the new one; returns what it wrote.
-template <typename Tag, typename Fn>
-__attribute__((always_inline)) inline Value<Tag> modify(uintptr_t base, Reg<Tag> r, Fn fn) {
+template <typename Tag, typename O, typename Fn>
+__attribute__((always_inline)) inline Value<Tag> modify(uintptr_t base, Reg<Tag, O> r, Fn fn) {
   static_assert(Tag::kAccess == Access::kRW, "modify needs a read-write register");
   const Value<Tag> old{static_cast<typename Tag::word_t>(read(base, r).raw & ~r.keep_out)};
   const Value<Tag> next = fn(old);
@@ -51,8 +51,8 @@ __attribute__((always_inline)) inline Value<Tag> modify(uintptr_t base, Reg<Tag>
 
 /// Sets a level-action bit for one write and release it with the next (the
 /// hardware acts while the bit is 1). Returns the value written last.
-template <typename Tag>
-__attribute__((always_inline)) inline Value<Tag> pulse(uintptr_t base, Reg<Tag> r, PulseField<Tag> f) {
+template <typename Tag, typename O>
+__attribute__((always_inline)) inline Value<Tag> pulse(uintptr_t base, Reg<Tag, O> r, PulseField<Tag> f) {
   static_assert(Tag::kAccess == Access::kRW, "pulse needs a read-write register");
   const Value<Tag> rest{static_cast<typename Tag::word_t>(read(base, r).raw & ~r.keep_out)};
   write(base, r, Value<Tag>{static_cast<typename Tag::word_t>(rest.raw | f.mask())});
@@ -61,8 +61,8 @@ __attribute__((always_inline)) inline Value<Tag> pulse(uintptr_t base, Reg<Tag> 
 }
 
 /// Clears W1C bits: writes exactly the given bits, nothing else.
-template <typename Tag>
-__attribute__((always_inline)) inline void clear_w1c(uintptr_t base, Reg<Tag> r, typename Tag::word_t bits) {
+template <typename Tag, typename O>
+__attribute__((always_inline)) inline void clear_w1c(uintptr_t base, Reg<Tag, O> r, typename Tag::word_t bits) {
   static_assert(Tag::kAccess == Access::kW1C, "clear_w1c needs a write-1-to-clear register");
   hal::mmio_write32(base + r.offset, bits);
 }

@@ -218,7 +218,7 @@ constexpr PulseField<Cfg1> cfg1_rdc_reset(const Layout& l) { return reg::pulse_f
 /// A byte in a packed 4 x 8-bit register block (weights, watermarks).
 template <typename Tag>
 struct ByteSlot {
-  reg::Reg<Tag> reg;  ///< the register holding the byte
+  reg::RegAt<Tag> reg;  ///< the register holding the byte
   Field<Tag> field;   ///< the byte in it
 };
 /// Weight (MCCU weight = RDC threshold) of input i: register i/4, byte i%4 (§2.7).

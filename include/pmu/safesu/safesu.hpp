@@ -293,13 +293,13 @@ class BasicSafeSU {
   static_assert(kCfg0.keep_out == Cfg0::kNoWriteBack);
 
   // One read-modify-write setting or clearing 'bits' (1R 1W).
-  template <typename Tag>
-  __attribute__((always_inline)) void set_bits(reg::Reg<Tag> r, uint32_t bits, bool on) {
+  template <typename Tag, typename O>
+  __attribute__((always_inline)) void set_bits(reg::Reg<Tag, O> r, uint32_t bits, bool on) {
     reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_bits(bits, on); });
   }
   // The same for one flag known at build time: 'on' is shifted into place.
-  template <typename Tag>
-  __attribute__((always_inline)) void set_flag(reg::Reg<Tag> r, reg::Field<Tag> flag, bool on) {
+  template <typename Tag, typename O>
+  __attribute__((always_inline)) void set_flag(reg::Reg<Tag, O> r, reg::Field<Tag> flag, bool on) {
     reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_flag(flag, on); });
   }
   // R CFG1, W it with 'on' set and 'off' cleared, W it back as read (less

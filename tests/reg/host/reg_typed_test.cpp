@@ -38,6 +38,11 @@ constexpr Reg<Status> kStatus{0x20};
 static_assert(no_write_back<Ctl>() == 0x2A && no_write_back<Plain>() == 0);
 static_assert(kCtl.keep_out == 0x2A, "a register carries its family's never-write-back bits");
 static_assert(kSlots.at(0).offset == 0x40 && kSlots.at(5).offset == 0x54);
+// A register reached through an index carries a pointer-width offset (no
+// 32-bit sum to zero-extend on RV64); a layout's stored registers stay 32-bit.
+static_assert(__is_same(decltype(kSlots.at(1)), RegAt<Plain>) && sizeof(kSlots.at(1).offset) == sizeof(uintptr_t));
+static_assert(sizeof(Reg<Plain>) == 8, "a stored register: a 32-bit offset and its keep_out mask");
+static_assert(kSlots.at(1) == Reg<Plain>{0x44} && Reg<Plain>{0x44} == kSlots.at(1), "equal across offset widths");
 static_assert(kSlots.contains(5) && !kSlots.contains(6));
 static_assert(kResetB.mask() == 0x8 && kResetA.width == 1);
 static_assert(Value<Plain>{0xF0}.with_bits(0x0F, true).raw == 0xFF &&

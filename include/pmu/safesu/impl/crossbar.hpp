@@ -42,13 +42,13 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route(unsigned output
   const Layout& l = layout();
   if (output >= l.n_counters || event >= l.n_soc_ev) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
-  const reg::Reg<Crossbar> lo = l.crossbar.at(s.reg);
+  const reg::RegAt<Crossbar> lo = l.crossbar.at(s.reg);
   const reg::Value<Crossbar> new_lo{(reg::read(base(), lo).raw & ~detail::low_mask(l.cfg_bits, s)) | (event << s.pos)};
   if (!s.straddles()) {
     reg::write(base(), lo, new_lo);
     return Status::kOk;
   }
-  const reg::Reg<Crossbar> hi = l.crossbar.at(s.reg + 1u);
+  const reg::RegAt<Crossbar> hi = l.crossbar.at(s.reg + 1u);
   const reg::Value<Crossbar> new_hi{(reg::read(base(), hi).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width())};
   if (detail::low_first(s, event)) {
     reg::write(base(), lo, new_lo);
@@ -77,13 +77,15 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
   const unsigned n_counters = l.n_counters;
   const unsigned n_events = l.n_soc_ev;
   const unsigned bits = l.cfg_bits;
-  uint32_t seen = 0;        // outputs in the table
-  uint32_t high_first = 0;  // bit j: register j+1 is written before register j
+  // (Masks of pointer width: on RV64 a 32-bit mask is sign-extended again
+  // after each or.)
+  size_t seen = 0;        // outputs in the table
+  size_t high_first = 0;  // bit j: register j+1 is written before register j
   for (const Route* r = routes; r != routes + n; ++r) {
     const unsigned out = r->output;
     const unsigned event = r->event;
     if (out >= n_counters || event >= n_events || ((seen >> out) & 1u) != 0) return Status::kBadArg;
-    seen |= 1u << out;
+    seen |= size_t{1} << out;
     const CrossbarSlot s = crossbar_slot(bits, out);
     Image* const lo = &img[s.reg];
     lo[0].bits |= event << s.pos;
@@ -91,7 +93,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
     if (s.straddles()) {
       lo[1].bits |= event >> s.lo_width();
       lo[1].covered |= detail::high_mask(bits, s);
-      if (!detail::low_first(s, event)) high_first |= 1u << s.reg;
+      if (!detail::low_first(s, event)) high_first |= size_t{1} << s.reg;
     }
   }
   const uint32_t unused_last = 32u * nregs - n_counters * bits;  // unused top bits of the last register
@@ -111,7 +113,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
       if (covered == 0) continue;
       const uint32_t used = r + 1 < n_regs ? ~0u : ~0u >> unused_last;
       const uint32_t keep = used & ~covered;
-      const reg::Reg<Crossbar> x = l.crossbar.at(static_cast<unsigned>(r));
+      const reg::RegAt<Crossbar> x = l.crossbar.at(r);
       uint32_t word = img[r].bits;
       if (keep != 0) word |= reg::read(base(), x).raw & keep;
       reg::write(base(), x, reg::Value<Crossbar>{word});

@@ -17,12 +17,17 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_weight(unsigned i
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_weights(const uint8_t* weights, unsigned n) {
   if (weights == nullptr || n == 0 || n > layout().n_inputs) return Status::kBadArg;
-  for (unsigned r = 0; r * 4 < n; ++r) {
-    const unsigned first = r * 4;
-    const unsigned count = util::min(4u, n - first);
+  // (A pointer walk and a pointer-width register index: on RV64 an unsigned
+  // index is zero-extended at each use.)
+  const uint8_t* next = weights;
+  unsigned left = n;
+  for (size_t r = 0; left != 0; ++r) {
+    const unsigned count = util::min(4u, left);
     uint32_t v = 0;
-    for (unsigned i = 0; i < count; ++i) v |= uint32_t{weights[first + i]} << (8 * i);
-    const reg::Reg<Weights> w = layout().weights.at(r);
+    for (unsigned i = 0; i < count; ++i) v |= uint32_t{next[i]} << (8 * i);
+    next += count;
+    left -= count;
+    const reg::RegAt<Weights> w = layout().weights.at(r);
     if (count == 4) {
       reg::write(base(), w, reg::Value<Weights>{v});
     } else {  // a partial register keeps the weights of the inputs not given
