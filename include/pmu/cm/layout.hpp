@@ -105,15 +105,11 @@ struct Regs {
   /// The count register of counter i (0..2): CYCLE, CNT0, CNT1.
   /// Branch-free: the offsets from CYCLE (0, 0x18, 0x28) are the bytes of a
   /// constant, so a run-time index costs a shift and a mask.
-  __attribute__((always_inline)) constexpr reg::RegAt<PcCounterTag> counter(unsigned i) const {
-    return reg::RegAt<PcCounterTag>{uintptr_t{cycle.offset} + ((0x281800u >> (8 * (i & 3u))) & 0xFFu)};
+  __attribute__((always_inline)) constexpr reg::Reg<PcCounterTag> counter(unsigned i) const {
+    return reg::Reg<PcCounterTag>{cycle.offset + ((0x281800u >> (8 * (i & 3u))) & 0xFFu)};
   }
-  /// The qualifier register of event counter i (P0 or P1). Branch-free, as
-  /// counter(): QUAL1 is QUAL0 + 0x10 (a select of the two members made
-  /// GCC load the offset from kRegs).
-  __attribute__((always_inline)) constexpr reg::RegAt<PcQualTag> qualifier(unsigned i) const {
-    return reg::RegAt<PcQualTag>{uintptr_t{qual0.offset} + (i == kP0Counter ? 0u : qual1.offset - qual0.offset)};
-  }
+  /// The qualifier register of event counter i (P0 or P1).
+  __attribute__((always_inline)) constexpr reg::Reg<PcQualTag> qualifier(unsigned i) const { return i == kP0Counter ? qual0 : qual1; }
 };
 /// The register map.
 constexpr Regs kRegs{};

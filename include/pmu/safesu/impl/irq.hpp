@@ -98,7 +98,7 @@ inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::hand
     seen = vector & layout().counter_mask;
     if (seen != 0) after_first_overflow_callback(seen);
   }
-  return seen;
+  return seen;  // (one return: the Result is built once, after the paths meet)
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
