@@ -613,8 +613,11 @@ TEST(SafesuDriver, FtHooksOnlyWithFt) {
   EXPECT_EQ(without.handle_ft_irq(2), Status::kUnavailable);
   EXPECT_EQ(with.on_ft(calls.cb()), Status::kOk);
   EXPECT_EQ(with.handle_ft_irq(2), Status::kOk);
+  EXPECT_EQ(with.handle_ft_irq(1), Status::kOk);
+  // Only FT1 and FT2 are lines: 0 and 3 are refused, and call nothing.
+  EXPECT_EQ(with.handle_ft_irq(0), Status::kBadArg);
   EXPECT_EQ(with.handle_ft_irq(3), Status::kBadArg);
-  EXPECT_EQ(calls.seen, (std::vector<unsigned>{2}));
+  EXPECT_EQ(calls.seen, (std::vector<unsigned>{2, 1}));
 }
 
 // ---- sync64 on every layout (issue 15: the loop bound) --------------------------------

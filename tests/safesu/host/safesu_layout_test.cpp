@@ -166,16 +166,21 @@ TEST(SafesuLayout, SweepKeepsEveryBlockContiguousAndDisjoint) {
 
 // Params{} is pmu_ahb's default build (docs/hw/safesu.md §1.1): 24 counters,
 // 32-bit registers, one configuration register, 4 MCCU cores of 2 inputs
-// with 8-bit weights.
+// with 8-bit weights; except the events: 128 (the 4c128 build, which the C
+// API's pmu_safesu_params_default() documents), where the RTL says 32.
 TEST(SafesuLayout, DefaultParamsArePmuAhbsDefaults) {
   const Params p{};
   EXPECT_EQ(p.reg_width, 32u);
   EXPECT_EQ(p.n_counters, 24u);
+  EXPECT_EQ(p.n_soc_ev, 128u);
   EXPECT_EQ(p.n_conf_regs, 1u);
   EXPECT_EQ(p.mccu_n_cores, 4u);
   EXPECT_EQ(p.mccu_n_events, 2u);
   EXPECT_EQ(p.weights_width, 8u);
-  EXPECT_EQ(make_layout(p).n_counters, 24u);
+  const Layout l = make_layout(p);
+  EXPECT_EQ(l.n_counters, 24u);
+  EXPECT_EQ(l.cfg_bits, k4c128.cfg_bits);
+  EXPECT_EQ(l.crossbar.count, k4c128.crossbar.count);
 }
 
 TEST(SafesuLayout, InvalidParametersAreRejected) {
