@@ -41,7 +41,7 @@ class BasicWideCounter {
   /// A counter of width_bits bits (ignored for 32-bit Raw; clamped to 64) flagging at flag_at; total 0.
   constexpr explicit BasicWideCounter(unsigned width_bits = kFixed32 ? 32 : 64,
                                       FlagAt flag_at = FlagAt::kWrapToZero)
-      : total_(0), last_(0), width_(static_cast<uint8_t>(kFixed32 ? 32 : width_bits > 64 ? 64 : width_bits)),
+      : total_(0), last_(0), width_(static_cast<uint8_t>(kFixed32 ? 0 : width_bits > 64 ? 64 : width_bits)),
         flag_at_(flag_at), passed_(false) {}
 
   /// Start (or restart) from a raw hardware value, with 'base' as the 64-bit
@@ -111,6 +111,9 @@ class BasicWideCounter {
 
   uint64_t total_;
   Raw last_;
+  // The width (Raw = uint64_t only). 0 and unread for 32-bit Raw, whose mask
+  // is a constant: a fresh WideCounter32 is all zero, so a static table of
+  // them (CM Totals) lands in .bss.
   uint8_t width_;
   FlagAt flag_at_;
   bool passed_;

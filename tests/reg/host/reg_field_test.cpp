@@ -2,6 +2,7 @@
 // Typed register fields: encode/extract, masks, bounds, and the one-load-
 // one-store contract of modify().
 #include <gtest/gtest.h>
+#include <string.h>
 
 #include "pmu/reg/mmio_reg.hpp"
 #include "pmu/util/bits.hpp"
@@ -80,6 +81,14 @@ TEST(WideCounter, ExtendsAcross32BitWraps) {
   EXPECT_EQ(c.observe(0x10u), 0x110u);
   EXPECT_EQ(c.observe(0x10u), 0x110u);
   EXPECT_EQ(c.observe(0x0Fu), 0x110ull + 0xFFFFFFFFull);
+}
+
+// A fresh 32-bit one holds zeros only, so a static table of them (the CM's
+// Totals) is placed in .bss, with no image in flash (make bench: RAM table).
+TEST(WideCounter, AFresh32BitOneIsAllZero) {
+  static const util::WideCounter32 kFresh;
+  static const unsigned char kZero[sizeof kFresh] = {};
+  EXPECT_EQ(memcmp(&kFresh, kZero, sizeof kFresh), 0);
 }
 
 TEST(WideCounter, HonoursNarrowWidths) {
