@@ -51,8 +51,9 @@ typedef struct pmu_riscv_callbacks {
 } pmu_riscv_callbacks_t;
 
 /** Caller-provided widths and 64-bit extensions of the counters
- *  (pmu::riscv::CounterTotals, same size and alignment). Initialise it with
- *  pmu_riscv_totals_init() (all widths 64 until probed or set). */
+ *  (pmu::riscv::CounterTotals, same size and alignment). Zero-filled it is
+ *  ready (all widths 64 until probed or set), as after
+ *  pmu_riscv_totals_init(). */
 typedef struct pmu_riscv_totals {
   uint64_t opaque_[100]; /**< not for applications */
 } pmu_riscv_totals_t;
@@ -97,7 +98,7 @@ pmu_status_t pmu_riscv_counters_config_default(pmu_riscv_counters_config_t* cfg)
 /** Make a standard (PMU_RISCV_IRQ_MACHINE) or SBI (PMU_RISCV_IRQ_SUPERVISOR)
  *  counter-file handle (touches nothing). */
 pmu_status_t pmu_riscv_counters_init(pmu_riscv_counters_t* h, const pmu_riscv_counters_config_t* cfg);
-/** Fill totals with its initial state (widths 64, extensions 0). */
+/** Fill totals with its initial state (widths 64, extensions 0): all zero. */
 pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* totals);
 /** Use 'callbacks' for the overflow callbacks (NULL detaches; no access). */
 pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* callbacks);

@@ -299,7 +299,8 @@ class CounterFile {
   /// for an index beyond the file or without totals.
   unsigned width(unsigned i) const {
     const CounterTotals* const totals = totals_.get();
-    return i < kNumCounterSlots && totals_.held() ? totals->width[i] : 0;
+    if (i >= kNumCounterSlots || !totals_.held()) return 0;
+    return totals->width[i] != 0 ? totals->width[i] : 64u;
   }
   /// The counters an SBI file has started since init (their overflow is armed); 0 for other files.
   uint32_t armed() const {
@@ -390,12 +391,12 @@ class CounterFile {
 
   bool of_extended(unsigned i) const {
     const CounterTotals* const totals = totals_.get();
-    return config().sscofpmf && i >= kFirstHpm && totals_.held() && totals->width[i] < 64;
+    return config().sscofpmf && i >= kFirstHpm && totals_.held() && totals->width[i] != 0;  // (0: 64 bits)
   }
   void set_width_unchecked(unsigned i, unsigned bits, uint64_t value) {
     CounterTotals* const totals = totals_.get();
     if (!totals_.held()) return;
-    totals->width[i] = static_cast<uint8_t>(bits);
+    totals->width[i] = static_cast<uint8_t>(bits >= 64 ? 0 : bits);
     totals->wide[i] = util::WideCounter(of_extended(i) ? bits + 1 : bits);
     totals->wide[i].restart(value, 0);
   }

@@ -22,12 +22,13 @@ struct CounterCallbacks {
 /// The 64-bit extension of every counter: its width (probed or declared; 64
 /// until then) and the software extension state.
 struct CounterTotals {
-  /// All counters 64 bits wide, totals 0 (constexpr: a static instance needs no constructor).
+  /// All counters 64 bits wide, totals 0 (constexpr: a static instance needs
+  /// no constructor; all zero, so it is placed in .bss).
   constexpr CounterTotals() {}
   util::WideCounter wide[kNumCounterSlots];  ///< Software extension state per counter.
-  /// Width of each counter in bits (probed or declared; 64 until then).
-  uint8_t width[kNumCounterSlots] = {64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
-                                     64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64};
+  /// Width of each counter in bits, probed or declared: 1..63, or 0 for 64
+  /// bits (the width until probed). Read it with CounterFile::width().
+  uint8_t width[kNumCounterSlots] = {};
 };
 
 }  // namespace pmu::riscv

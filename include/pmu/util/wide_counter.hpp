@@ -38,10 +38,11 @@ class BasicWideCounter {
   static constexpr bool kFixed32 = sizeof(Raw) == 4;
 
  public:
-  /// A counter of width_bits bits (ignored for 32-bit Raw; clamped to 64) flagging at flag_at; total 0.
+  /// A counter of width_bits bits, 1..64 (ignored for 32-bit Raw; 0 or
+  /// more than 64 is 64) flagging at flag_at; total 0.
   constexpr explicit BasicWideCounter(unsigned width_bits = kFixed32 ? 32 : 64,
                                       FlagAt flag_at = FlagAt::kWrapToZero)
-      : total_(0), last_(0), width_(static_cast<uint8_t>(kFixed32 ? 0 : width_bits > 64 ? 64 : width_bits)),
+      : total_(0), last_(0), width_(static_cast<uint8_t>(kFixed32 || width_bits >= 64 ? 0 : width_bits)),
         flag_at_(flag_at), passed_(false) {}
 
   /// Start (or restart) from a raw hardware value, with 'base' as the 64-bit
@@ -93,7 +94,7 @@ class BasicWideCounter {
     if constexpr (kFixed32) {
       return ~Raw{0};
     } else {
-      return low_mask64(width_);
+      return width_ == 0 ? ~Raw{0} : (Raw{1} << width_) - 1;
     }
   }
   /// The raw value at which the hardware flag sets: 0 (kWrapToZero) or mask() (kAllOnes).
@@ -111,9 +112,10 @@ class BasicWideCounter {
 
   uint64_t total_;
   Raw last_;
-  // The width (Raw = uint64_t only). 0 and unread for 32-bit Raw, whose mask
-  // is a constant: a fresh WideCounter32 is all zero, so a static table of
-  // them (CM Totals) lands in .bss.
+  // The width, 1..63, or 0 for 64 bits (Raw = uint64_t); 0 and unread for
+  // 32-bit Raw, whose mask is a constant. So a fresh counter of the full
+  // width is all zero, and a static table of them (CM and RISC-V totals)
+  // lands in .bss, with no image in flash.
   uint8_t width_;
   FlagAt flag_at_;
   bool passed_;

@@ -80,7 +80,13 @@ int c_api_riscv_bad_args(void) {
   /* Opt-in storage absent. */
   CHECK(pmu_riscv_counter_read_extended(&h, 3, &u64) == PMU_EUNAVAILABLE);
   CHECK(pmu_riscv_overflow_callback_set(&h, 3, record, NULL) == PMU_EUNAVAILABLE);
+  memset(&totals, 0xA5, sizeof totals);
   OK(pmu_riscv_totals_init(&totals));
+  {
+    /* init leaves exactly what zero-filled storage holds (widths 64) */
+    static const pmu_riscv_totals_t zero;
+    CHECK(memcmp(&totals, &zero, sizeof zero) == 0);
+  }
   OK(pmu_riscv_totals_track(&h, &totals));
   OK(pmu_riscv_callbacks_attach(&h, &cbs));
   BAD(pmu_riscv_counter_read(&h, 3, NULL));
@@ -189,8 +195,7 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
   cfg.counters = 0x1Du;
   cfg.sscofpmf = true;
   OK(pmu_riscv_counters_init(&h, &cfg));
-  OK(pmu_riscv_totals_init(&totals));
-  OK(pmu_riscv_totals_track(&h, &totals));
+  OK(pmu_riscv_totals_track(&h, &totals)); /* zero-filled static storage: ready without init */
   OK(pmu_riscv_callbacks_attach(&h, &cbs));
   OK(pmu_riscv_counters_prepare(&h));
   OK(pmu_riscv_counter_width_probe(&h, 3, &bits));

@@ -83,12 +83,20 @@ TEST(WideCounter, ExtendsAcross32BitWraps) {
   EXPECT_EQ(c.observe(0x0Fu), 0x110ull + 0xFFFFFFFFull);
 }
 
-// A fresh 32-bit one holds zeros only, so a static table of them (the CM's
-// Totals) is placed in .bss, with no image in flash (make bench: RAM table).
-TEST(WideCounter, AFresh32BitOneIsAllZero) {
-  static const util::WideCounter32 kFresh;
-  static const unsigned char kZero[sizeof kFresh] = {};
-  EXPECT_EQ(memcmp(&kFresh, kZero, sizeof kFresh), 0);
+// A fresh one of the full width holds zeros only, so a static table of them
+// (the CM's and the RISC-V totals) is placed in .bss, with no image in flash
+// (make bench: RAM table).
+TEST(WideCounter, AFreshFullWidthOneIsAllZero) {
+  static const util::WideCounter32 kFresh32;
+  static const util::WideCounter kFresh64;
+  static const unsigned char kZero[sizeof kFresh64] = {};
+  static_assert(sizeof kFresh32 <= sizeof kZero);
+  EXPECT_EQ(memcmp(&kFresh32, kZero, sizeof kFresh32), 0);
+  EXPECT_EQ(memcmp(&kFresh64, kZero, sizeof kFresh64), 0);
+  EXPECT_EQ(kFresh64.mask(), ~uint64_t{0});
+  EXPECT_EQ(util::WideCounter(64).mask(), ~uint64_t{0});
+  EXPECT_EQ(util::WideCounter(63).mask(), ~uint64_t{0} >> 1);
+  EXPECT_EQ(util::WideCounter(1).mask(), 1u);
 }
 
 TEST(WideCounter, HonoursNarrowWidths) {

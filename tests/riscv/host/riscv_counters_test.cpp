@@ -3,6 +3,7 @@
 // sequences, the LCOFI hook, width probing, the 64-bit extension, and bad
 // input touching nothing.
 #include <gtest/gtest.h>
+#include <string.h>
 
 #include <random>
 #include <vector>
@@ -468,6 +469,27 @@ TEST(RiscvWidth, WidthIsZeroBeyondTheFileAndSixtyFourUntilProbed) {
   for (unsigned i = 0; i < kNumCounterSlots; ++i) EXPECT_EQ(c.width(i), 64u) << i;
   EXPECT_EQ(c.width(32), 0u);
   EXPECT_EQ(c.width(~0u), 0u);
+}
+
+// A fresh CounterTotals holds zeros only (64 bits is stored as width 0), so a
+// static one is placed in .bss, with no 800-byte image in flash.
+TEST(RiscvWidth, AFreshTotalsIsAllZero) {
+  static const CounterTotals kFresh;
+  static const unsigned char kZero[sizeof kFresh] = {};
+  EXPECT_EQ(memcmp(&kFresh, kZero, sizeof kFresh), 0);
+}
+
+TEST(RiscvWidth, ADeclaredWidthOf64Or63ReadsBack) {
+  test::ExpectBackend bus;
+  bus.expect({CR(0xB03, 5), CR(0xB03, 6)});  // each declaration restarts the total from the counter
+  test::ScopedBackend use(bus);
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  c.track_totals(&totals);
+  EXPECT_EQ(c.set_width(3, 64), Status::kOk);
+  EXPECT_EQ(c.width(3), 64u);
+  EXPECT_EQ(c.set_width(3, 63), Status::kOk);
+  EXPECT_EQ(c.width(3), 63u);
 }
 
 // A never-probed counter is 64 bits wide: its Sscofpmf overflow is a wrap of
