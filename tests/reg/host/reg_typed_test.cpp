@@ -96,6 +96,13 @@ TEST(RegTyped, RegArrayAddressesConsecutiveWords) {
   write(0x1000, kSlots.at(3), Value<Plain>{9});
 }
 
+TEST(RegTyped, ValuesAreEqualOnlyWithTheSameWord) {
+  EXPECT_TRUE((Value<Plain>{5} == Value<Plain>{5}));
+  EXPECT_FALSE((Value<Plain>{5} == Value<Plain>{6}));
+  EXPECT_TRUE((Value<Plain>{5} != Value<Plain>{6}));
+  EXPECT_FALSE((Value<Plain>{5} != Value<Plain>{5}));
+}
+
 TEST(RegTyped, RegistersAreEqualOnlyWithTheSameOffsetAndWriteBackMask) {
   EXPECT_TRUE((Reg<Plain>{0x10} == Reg<Plain>{0x10}));
   EXPECT_FALSE((Reg<Plain>{0x10} == Reg<Plain>{0x14}));
