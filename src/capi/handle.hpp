@@ -55,7 +55,7 @@ static_assert(sizeof(pmu_irq_callback_t) == sizeof(IrqCallback) && offsetof(pmu_
 constexpr pmu_status_t to_c(Status s) { return static_cast<pmu_status_t>(s); }
 constexpr pmu_status_t kBad = PMU_EBADARG;
 
-// The refusal of a value call, out of line and cold: the check's failure
+// The refusal of a value call or a hook, out of line and cold: the failure
 // then ends in a jump, and the success path is not built around a status
 // loaded before the check (GCC -Os hoists 'li a0, 1' above the compare and
 // must then copy the handle pointer out of a0: two instructions per call).
