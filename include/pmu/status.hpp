@@ -47,22 +47,16 @@ constexpr const char* to_string(Status s) {
 namespace detail {
 // An unsigned integer of N bytes (1, 2, 4 or 8).
 template <unsigned N>
-struct UintOfSize;
-template <>
-struct UintOfSize<1> {
-  using type = uint8_t;
-};
-template <>
-struct UintOfSize<2> {
-  using type = uint16_t;
-};
-template <>
-struct UintOfSize<4> {
-  using type = uint32_t;
-};
-template <>
-struct UintOfSize<8> {
-  using type = uint64_t;
+constexpr auto uint_of_size() {
+  static_assert(N == 1 || N == 2 || N == 4 || N == 8, "an unsigned integer of 1, 2, 4 or 8 bytes");
+  if constexpr (N == 1) return uint8_t{};
+  else if constexpr (N == 2) return uint16_t{};
+  else if constexpr (N == 4) return uint32_t{};
+  else return uint64_t{};
+}
+template <unsigned N>
+struct UintOfSize {
+  using type = decltype(uint_of_size<N>());
 };
 
 // How a Result<T> is laid out: the status kept as wide as T is aligned (at
