@@ -466,8 +466,8 @@ def capi_section(figs, checks):
     allowance = {b: as_int(figs.get((CAPI_CHECK, b), {}).get("instructions")) for b in BOARDS}
     w = ["\n## C API: what it adds to the C++ call\n",
          "A C handle holds the run-time C++ object, so each C call (`pmu/c/`, `src/capi/`) is set beside the same "
-         "call on a run-time C++ object of the same unit and storage (`bench/capi/ops.hpp`; value calls pass an "
-         "out-pointer to a local, as a C caller does). Target (issue 11): the C API adds at most a handle check, "
+         "call on a run-time C++ object of the same unit and storage (`bench/capi/ops.hpp`; value calls and hooks "
+         "return their C answer, value and status, as a C caller gets it). Target (issue 11): the C API adds at most a handle check, "
          "C API − C++ run-time ≤ the handle check, measured as the leanest hand-written C check and forward "
          "(`bench/capi/baseline.c`: NULL test, magic word load and compare, tail jump) minus the direct call: "
          + ", ".join(f"{allowance[b] if allowance[b] is not None else 'not measured'} on {ARCH[b]}" for b in BOARDS)

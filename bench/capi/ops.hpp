@@ -10,7 +10,7 @@
 //        member; RISC-V, header-only: the member compiled out of line, on
 //        the object's address as the C handle's file gets it)
 //   C    the C function on a handle initialised to the same object
-// Value calls pass an out-pointer to a local, as a C caller does.
+// Value calls return the C answer (value and status), as a C caller gets it.
 // bench/host checks the two make the same accesses, callbacks and result;
 // bench/target/capi_bench.cpp counts their instructions.
 #pragma once
@@ -29,15 +29,11 @@ namespace bench::capi {
 using pmu::Result;
 using pmu::Status;
 
-// A C call returning a value through its out-pointer, as an outcome.
-template <typename T>
-struct Out {
-  pmu_status_t status;
-  T value;
-};
-template <typename T>
-inline Outcome outcome(const Out<T>& o) {
-  return {o.status, o.status == PMU_OK ? static_cast<uint64_t>(o.value) : 0};
+// A C value call's answer, as an outcome (outcome() of the C answers: at
+// the end, in the global namespace, where argument-dependent lookup finds it).
+template <typename A>
+inline Outcome c_outcome(const A& a) {
+  return {a.status, a.status == PMU_OK ? static_cast<uint64_t>(a.value) : 0};
 }
 
 // ---- SafeSU (4 cores, 128 events) ----------------------------------------------------
@@ -61,19 +57,11 @@ struct SafeSU : ::bench::safesu::Ops {
   struct C {
     BENCH_FORWARD pmu_status_t route(unsigned o, unsigned e) { return pmu_safesu_crossbar_route(&g_safesu_handle, o, e); }
     BENCH_FORWARD pmu_status_t enable_counters() { return pmu_safesu_counters_enable(&g_safesu_handle); }
-    BENCH_FORWARD Out<uint32_t> read(unsigned k) {
-      uint32_t v = 0;
-      const pmu_status_t s = pmu_safesu_counter_read(&g_safesu_handle, k, &v);
-      return {s, v};
-    }
+    BENCH_FORWARD pmu_u32_result_t read(unsigned k) { return pmu_safesu_counter_read(&g_safesu_handle, k); }
     BENCH_FORWARD pmu_status_t set_budget(unsigned c, uint32_t limit) {
       return pmu_safesu_mccu_budget_set(&g_safesu_handle, c, limit);
     }
-    BENCH_FORWARD Out<uint32_t> overflow_hook() {
-      uint32_t served = 0;
-      const pmu_status_t s = pmu_safesu_overflow_irq_handle(&g_safesu_handle, &served);
-      return {s, served};
-    }
+    BENCH_FORWARD pmu_u32_result_t overflow_hook() { return pmu_safesu_overflow_irq_handle(&g_safesu_handle); }
     BENCH_FORWARD pmu_status_t overflow_isr() {
       pmu_safesu_overflow_isr(&g_safesu_handle);
       return PMU_OK;
@@ -107,16 +95,10 @@ struct Cm : ::bench::cm::Ops {
   };
   struct C {
     BENCH_FORWARD pmu_status_t start(uint32_t m) { return pmu_cm_counters_start(&g_cm_handle, m); }
-    BENCH_FORWARD Out<uint32_t> read(unsigned i) {
-      uint32_t v = 0;
-      const pmu_status_t s = pmu_cm_counter_read(&g_cm_handle, static_cast<pmu_cm_counter_t>(i), &v);
-      return {s, v};
+    BENCH_FORWARD pmu_u32_result_t read(unsigned i) {
+      return pmu_cm_counter_read(&g_cm_handle, static_cast<pmu_cm_counter_t>(i));
     }
-    BENCH_FORWARD Out<uint32_t> overflow_hook() {
-      uint32_t served = 0;
-      const pmu_status_t s = pmu_cm_overflow_irq_handle(&g_cm_handle, &served);
-      return {s, served};
-    }
+    BENCH_FORWARD pmu_u32_result_t overflow_hook() { return pmu_cm_overflow_irq_handle(&g_cm_handle); }
     BENCH_FORWARD pmu_status_t overflow_isr() {
       pmu_cm_overflow_isr(&g_cm_handle);
       return PMU_OK;
@@ -158,21 +140,9 @@ struct Riscv : ::bench::riscv::Ops {
   };
   struct C {
     BENCH_FORWARD pmu_status_t start(uint32_t m) { return pmu_riscv_counters_start(&g_riscv_handle, m); }
-    BENCH_FORWARD Out<uint64_t> read(unsigned i) {
-      uint64_t v = 0;
-      const pmu_status_t s = pmu_riscv_counter_read(&g_riscv_handle, i, &v);
-      return {s, v};
-    }
-    BENCH_FORWARD Out<uint64_t> read64(unsigned i) {
-      uint64_t v = 0;
-      const pmu_status_t s = pmu_riscv_counter_read_extended(&g_riscv_handle, i, &v);
-      return {s, v};
-    }
-    BENCH_FORWARD Out<uint32_t> lcofi_hook() {
-      uint32_t served = 0;
-      const pmu_status_t s = pmu_riscv_overflow_irq_handle(&g_riscv_handle, &served);
-      return {s, served};
-    }
+    BENCH_FORWARD pmu_u64_result_t read(unsigned i) { return pmu_riscv_counter_read(&g_riscv_handle, i); }
+    BENCH_FORWARD pmu_u64_result_t read64(unsigned i) { return pmu_riscv_counter_read_extended(&g_riscv_handle, i); }
+    BENCH_FORWARD pmu_u32_result_t lcofi_hook() { return pmu_riscv_overflow_irq_handle(&g_riscv_handle); }
     BENCH_FORWARD pmu_status_t overflow_isr() {
       pmu_riscv_overflow_isr(&g_riscv_handle);
       return PMU_OK;
@@ -196,6 +166,9 @@ struct Riscv : ::bench::riscv::Ops {
 };
 
 }  // namespace bench::capi
+
+inline bench::Outcome outcome(const pmu_u32_result_t& a) { return bench::capi::c_outcome(a); }
+inline bench::Outcome outcome(const pmu_u64_result_t& a) { return bench::capi::c_outcome(a); }
 
 // X(name, scenario, operation, arguments...): each operation timed as the
 // C++ run-time call and as the C call, from the same scenario. A status

@@ -32,7 +32,6 @@ void run_capi_op(const char* name, void (*scenario)(), Measure measure, Cpp cpp,
   W after_cpp{};
   if constexpr (Ops::kWindowWords > 0) after_cpp = W::take(Ops::kWindow);
   using ::bench::outcome;
-  using ::bench::capi::outcome;
   const unsigned status_cpp = outcome(cpp(args...)).status;  // (the registers are taken before)
   fresh();
   const uint32_t n_c = timed(measure, c, args...);

@@ -89,7 +89,6 @@ int main(void) {
   pmu_safesu_route_t routes[kN];
   uint64_t totals[kN];
   uint32_t check;
-  uint32_t v;
   bool line;
   unsigned i;
 
@@ -99,7 +98,7 @@ int main(void) {
   ex_attach_devices();
 
   /* Refused before init: a zero handle is not a unit. */
-  expect(pmu_safesu_counter_read(&g_su, 0, &v) == PMU_EBADARG, "a never-initialised handle to be refused");
+  expect(pmu_safesu_counter_read(&g_su, 0).status == PMU_EBADARG, "a never-initialised handle to be refused");
 
   /* Describe the build (any RTL parameters), then make the handle: no access. */
   ok(pmu_safesu_params_default(&params), "pmu_safesu_params_default");
@@ -128,8 +127,9 @@ int main(void) {
   }
   ok(pmu_safesu_crossbar_route_table(&g_su, routes, kN), "pmu_safesu_crossbar_route_table");
   for (i = 0; i < kN; ++i) {
-    uint32_t ev = 0;
-    ok(pmu_safesu_crossbar_event_get(&g_su, i, &ev), "pmu_safesu_crossbar_event_get");
+    const pmu_u32_result_t r = pmu_safesu_crossbar_event_get(&g_su, i);
+    const uint32_t ev = r.value; /* 0 if refused */
+    ok(r.status, "pmu_safesu_crossbar_event_get");
     print("  counter ");
     print_dec(i, 2);
     print(" <- SoC event ");
@@ -159,7 +159,7 @@ int main(void) {
   ex_irq_enable(true);
   check = ex_workload(0, 300);
   check += ex_workload(1, 300);
-  if (!line) (void)pmu_safesu_overflow_irq_handle(&g_su, NULL);
+  if (!line) (void)pmu_safesu_overflow_irq_handle(&g_su);
   ex_irq_enable(false);
   ok(pmu_safesu_counters_disable(&g_su), "pmu_safesu_counters_disable");
   print("          done (checksum ");
@@ -168,8 +168,9 @@ int main(void) {
 
   print("SafeSU counters (64-bit totals):\n");
   for (i = 0; i < kN; ++i) {
-    totals[i] = 0;
-    ok(pmu_safesu_counter_read64(&g_su, i, &totals[i]), "pmu_safesu_counter_read64");
+    const pmu_u64_result_t r = pmu_safesu_counter_read64(&g_su, i);
+    totals[i] = r.value; /* 0 if refused */
+    ok(r.status, "pmu_safesu_counter_read64");
     print("  ");
     print_dec(i, 2);
     print("  ");
@@ -188,7 +189,7 @@ int main(void) {
 
   /* Bad input is refused and touches nothing. */
   expect(pmu_safesu_crossbar_route(&g_su, info.n_counters, 1) == PMU_EBADARG, "a counter past the last refused");
-  expect(pmu_safesu_counter_read(&g_su, 0, NULL) == PMU_EBADARG, "a NULL out-pointer refused");
+  expect(pmu_safesu_counters_read_all(&g_su, NULL, kN) == PMU_EBADARG, "a NULL output array refused");
 
   expect(g_hook.calls == 1u && g_hook.counter == kWrap, "the overflow hook once, for counter 3");
   expect(totals[kWrap] > 0xFFFFFFFFull, "counter 3's total past 2^32");

@@ -13,16 +13,19 @@
 //
 // Forwarders (one line per C function in src/capi/pmu_<unit>.cpp):
 //   call<&Obj::member>(h, args...)        Status member(args...)
-//   get<&Obj::member>(h, out, args...)    Result<T> member(args...) -> *out
-//   hook<&Obj::member>(h, out, args...)   a hook: the mask served -> *out
-//                                         (out may be NULL)
+//   get<&Obj::member>(h, args...)         Result<T> member(args...), a value
+//                                         or a hook's mask served; the C
+//                                         function returns it as its C answer:
+//     return PMU_C_ANSWER(pmu_u32_result_t, get<&Obj::member>(h, args...));
 //   isr<&Obj::overflow_isr, Slot, H>(h)   an ISR adapter: void(*)(void*)
-// A C function that forwards to get<> or hook<> is flatten: the members
-// returning a value, and the hooks, are defined inline (the rest of the
-// run-time driver is compiled once, in src/<unit>), so the member's body is
-// the C function's and the value is stored where it is made. Called out of
-// line instead, a value call pays a second frame (+21 to +23 instructions;
-// make bench, docs/c-api.md).
+// A C answer (pmu_<type>_result_t: the value, then the status) has the bytes
+// of the C++ Result<T> and comes back in the same registers, so a value call
+// is the handle check and the C++ call. A C function that forwards to get<>
+// is flatten: the members returning a value, and the hooks, are defined
+// inline (the rest of the run-time driver is compiled once, in src/<unit>),
+// so the member's body is the C function's. Called out of line instead, a
+// value call pays a second frame (+21 to +23 instructions; make bench,
+// docs/c-api.md).
 // Each argument goes through in_range() (enums from C: any int is
 // representable, values outside the C++ enum are PMU_EBADARG) and then
 // static_cast to the member's parameter type; nothing else is hand-written.
@@ -55,12 +58,6 @@ static_assert(sizeof(pmu_irq_callback_t) == sizeof(IrqCallback) && offsetof(pmu_
 constexpr pmu_status_t to_c(Status s) { return static_cast<pmu_status_t>(s); }
 constexpr pmu_status_t kBad = PMU_EBADARG;
 
-// The refusal of a value call or a hook, out of line and cold: the failure
-// then ends in a jump, and the success path is not built around a status
-// loaded before the check (GCC -Os hoists 'li a0, 1' above the compare and
-// must then copy the handle pointer out of a0: two instructions per call).
-__attribute__((cold, noinline)) inline pmu_status_t refuse(Status s = Status::kBadArg) { return to_c(s); }
-
 inline IrqCallback callback(pmu_irq_fn_t fn, void* ctx) { return IrqCallback{fn, ctx}; }
 
 // C storage that is a C++ object of type T: same size and alignment, so the
@@ -85,9 +82,8 @@ struct Slot {
   static_assert(sizeof(Obj) % sizeof(uintptr_t) == 0, "no tail padding for a C copy to lose");
   static_assert(__is_standard_layout(Obj) && __has_trivial_destructor(Obj), "plain data: copyable as bytes");
 
-  // The handle check: what every forwarder adds to the C++ call (a value
-  // forwarder also tests the out-pointer and stores the value; make bench
-  // measures both: docs/c-api.md).
+  // The handle check: what every forwarder adds to the C++ call (make bench
+  // measures it: docs/c-api.md).
   __attribute__((always_inline)) static Obj* get(const Handle* h) {
     static_assert(sizeof(Handle) == sizeof(Slot) && alignof(Handle) == alignof(Slot),
                   "the public handle size must be exactly the C++ object's (+ the magic word)");
@@ -153,37 +149,94 @@ __attribute__((always_inline)) inline pmu_status_t call(H* h, A... a) {
   }
 }
 
-// Forward a call returning Result<T>; the value goes to *out (NULL: PMU_EBADARG).
-template <auto M, typename Slot, typename H, typename O, typename... A>
-__attribute__((always_inline)) inline pmu_status_t get(H* h, O* out, A... a) {
-  auto* obj = Slot::get(h);
-  if (obj == nullptr || out == nullptr) return refuse();
-  if (!(in_range(a) && ...)) return refuse();
-  const auto r = Invoke<M>::on(obj, a...);
-  if (!r.ok()) return refuse(r.status());
-  *out = static_cast<O>(r.value());
-  return PMU_OK;  // (a constant: to_c(r.status()) here costs a zero-extension)
+// ---- Value answers -------------------------------------------------------------------
+// The C answer of each C++ value type: a value of the same size (bool and
+// names as they are), the status after it.
+template <typename T>
+constexpr auto c_answer_of() {
+  if constexpr (__is_same(T, bool)) return pmu_bool_result_t{};
+  else if constexpr (__is_same(T, const char*)) return pmu_name_result_t{};
+  else if constexpr (sizeof(T) == 1) return pmu_u8_result_t{};
+  else if constexpr (sizeof(T) == 4) return pmu_u32_result_t{};
+  else {
+    static_assert(sizeof(T) == 8, "a C answer holds 1, 4 or 8 bytes");
+    return pmu_u64_result_t{};
+  }
+}
+template <typename R>
+struct AnswerOf;
+template <typename T>
+struct AnswerOf<Result<T>> {
+  using type = decltype(c_answer_of<T>());
+};
+
+// Whether Result<T> already has the bytes of its C answer (value first, the
+// status in the byte after it, the same size): then the answer is the
+// Result as it is, and a C call returns the C++ call's registers untouched.
+// A big-endian target, whose one-word Result keeps the status in the
+// low-address byte, converts field by field instead.
+template <typename C, typename T>
+constexpr bool same_bytes() {
+  if constexpr (sizeof(C) != sizeof(Result<T>) || __is_same(T, const char*)) {
+    return false;
+  } else {
+    const C v = __builtin_bit_cast(C, Result<T>(T(1)));
+    const C s = __builtin_bit_cast(C, Result<T>(Status::kMismatch));
+    return v.value == T(1) && v.status == PMU_OK && s.value == T() && s.status == PMU_EMISMATCH;
+  }
 }
 
-// Forward a hook: the mask served to *out if out is not NULL (the one
-// out-pointer that may be NULL: a handler that does not want it).
-template <auto M, typename Slot, typename H, typename O, typename... A>
-__attribute__((always_inline)) inline pmu_status_t hook(H* h, O* out, A... a) {
-  auto* obj = Slot::get(h);
-  if (obj == nullptr) return refuse();
-  if (!(in_range(a) && ...)) return refuse();
-  const auto r = Invoke<M>::on(obj, a...);
-  if (!r.ok()) {
-    if (out != nullptr) *out = O{0};
-    return to_c(r.status());
+// The bytes of a Result's C answer: the Result itself where it has them and
+// the answer comes back in registers (same_bytes; at most two words), else
+// the answer built field by field (a memory answer, RV32's pmu_u64_result_t:
+// a bit_cast there is a memcpy call, fields are stores into the caller's slot).
+template <typename C, typename T>
+__attribute__((always_inline)) inline auto answer_bytes(Result<T> r) {
+  static_assert(__is_same(C, typename AnswerOf<Result<T>>::type), "the C answer of this C++ value type");
+  if constexpr (same_bytes<C, T>() && sizeof(C) <= 2 * sizeof(void*)) {
+    return r;
+  } else {
+    return C{static_cast<decltype(C::value)>(r.value()), to_c(r.status())};
   }
-  if (out != nullptr) *out = static_cast<O>(r.value());
-  return PMU_OK;
+}
+
+// The refusal of a value call or a hook, out of line and cold: the failure
+// then ends in a jump, and the success path is not built around a status
+// loaded before the check (GCC -Os hoists the refusal's constant above the
+// compare and must then copy the handle pointer out of a0: two instructions
+// per call). refused() is the C++ Result, for get() to join its paths on;
+// refused_answer() the C answer, for a C function that refuses itself.
+template <typename R>
+__attribute__((cold, noinline)) R refused() {
+  return R(Status::kBadArg);
+}
+template <typename C>
+__attribute__((cold, noinline)) C refused_answer() {
+  C c{};
+  c.status = PMU_EBADARG;
+  return c;
+}
+// The refusal of a C call returning C: a status, or a C answer (value 0).
+template <typename C>
+__attribute__((always_inline)) inline C refusal() {
+  if constexpr (!__is_class(C)) return static_cast<C>(kBad);  // a status
+  else return refused_answer<C>();
+}
+
+// Forward a call returning Result<T> (a value, or a hook's mask served),
+// checked: the member's Result, or the refusal's. The C function makes it
+// its C answer with PMU_C_ANSWER.
+template <auto M, typename Slot, typename H, typename... A>
+__attribute__((always_inline)) inline auto get(H* h, A... a) {
+  using R = decltype(Invoke<M>::on(Slot::get(h), a...));
+  auto* obj = Slot::get(h);
+  const bool checked = obj != nullptr && (in_range(a) && ...);
+  return checked ? Invoke<M>::on(obj, a...) : refused<R>();
 }
 
 // Forward an ISR adapter (shape void(*)(void*), what an RTOS registers): the
 // handle check, then the unit's own C++ adapter on the object, a tail jump
-// with no frame and no out-pointer. A bad handle is ignored, as an ISR
+// with no frame and no answer. A bad handle is ignored, as an ISR
 // ignores a hook's PMU_EBADARG.
 template <void (*Adapter)(void*), typename Slot, typename H>
 __attribute__((always_inline)) inline void isr(void* h) {
@@ -191,6 +244,13 @@ __attribute__((always_inline)) inline void isr(void* h) {
 }
 
 }  // namespace pmu::c_api
+
+// The C answer (pmu_<type>_result_t) of a C++ Result, written in the C
+// function's own return statement. It must not be an inline function
+// returning the C struct: GCC 12 then splits the struct into its fields and
+// rebuilds it in a stack slot (+6 instructions and a frame on RV64); a
+// bit_cast in the return statement leaves the Result's registers as they are.
+#define PMU_C_ANSWER(C, ...) __builtin_bit_cast(C, ::pmu::c_api::answer_bytes<C>(__VA_ARGS__))
 
 inline void* operator new(size_t, void* p, pmu::c_api::InPlace) noexcept { return p; }
 inline void operator delete(void*, void*, pmu::c_api::InPlace) noexcept {}

@@ -28,9 +28,9 @@ template <auto M, typename H, typename... A>
 __attribute__((always_inline)) inline pmu_status_t call(H* h, A... a) {
   return c_api::call<M, Slot>(h, a...);
 }
-template <auto M, typename H, typename O, typename... A>
-__attribute__((always_inline)) inline pmu_status_t get(H* h, O* out, A... a) {
-  return c_api::get<M, Slot>(h, out, a...);
+template <auto M, typename H, typename... A>
+__attribute__((always_inline)) inline auto get(H* h, A... a) {
+  return c_api::get<M, Slot>(h, a...);
 }
 
 }  // namespace
@@ -62,14 +62,14 @@ pmu_status_t pmu_cm_counters_reset_and_start(pmu_cm_t* cm, uint32_t set) {
 pmu_status_t pmu_cm_counter_preload(pmu_cm_t* cm, pmu_cm_counter_t c, uint32_t value) {
   return call<&Perf::preload>(cm, c, value);
 }
-__attribute__((flatten)) pmu_status_t pmu_cm_counter_read(pmu_cm_t* cm, pmu_cm_counter_t c, uint32_t* value) {
-  return get<&Perf::read>(cm, value, c);
+__attribute__((flatten)) pmu_u32_result_t pmu_cm_counter_read(pmu_cm_t* cm, pmu_cm_counter_t c) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&Perf::read>(cm, c));
 }
-__attribute__((flatten)) pmu_status_t pmu_cm_counter_read64(pmu_cm_t* cm, pmu_cm_counter_t c, uint64_t* value) {
-  return get<&Perf::read64>(cm, value, c);
+__attribute__((flatten)) pmu_u64_result_t pmu_cm_counter_read64(pmu_cm_t* cm, pmu_cm_counter_t c) {
+  return PMU_C_ANSWER(pmu_u64_result_t, get<&Perf::read64>(cm, c));
 }
-__attribute__((flatten)) pmu_status_t pmu_cm_overflow_read(const pmu_cm_t* cm, uint32_t* set) {
-  return get<&Perf::read_overflow>(cm, set);
+__attribute__((flatten)) pmu_u32_result_t pmu_cm_overflow_read(const pmu_cm_t* cm) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&Perf::read_overflow>(cm));
 }
 pmu_status_t pmu_cm_overflow_clear(const pmu_cm_t* cm, uint32_t set) { return call<&Perf::clear_overflow>(cm, set); }
 pmu_status_t pmu_cm_overflow_stop_set(const pmu_cm_t* cm, bool on) { return call<&Perf::set_overflow_stop>(cm, on); }
@@ -79,16 +79,13 @@ pmu_status_t pmu_cm_interrupt_enable_set(const pmu_cm_t* cm, bool on) {
 pmu_status_t pmu_cm_overflow_callback_set(pmu_cm_t* cm, pmu_cm_counter_t c, pmu_irq_fn_t fn, void* ctx) {
   return call<&Perf::on_overflow>(cm, c, callback(fn, ctx));
 }
-__attribute__((flatten)) pmu_status_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm, uint32_t* served) {
-  return c_api::hook<&Perf::handle_overflow_irq, Slot>(cm, served);
+__attribute__((flatten)) pmu_u32_result_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&Perf::handle_overflow_irq>(cm));
 }
 void pmu_cm_overflow_isr(void* cm) { c_api::isr<&Perf::overflow_isr, Slot, pmu_cm_t>(cm); }
-pmu_status_t pmu_cm_event_name_get(unsigned event_id, const char** name) {
-  if (name == nullptr) return kBad;
+pmu_name_result_t pmu_cm_event_name_get(unsigned event_id) {
   const char* n = event_name(event_id);
-  if (n == nullptr) return PMU_ENOTFOUND;
-  *name = n;
-  return PMU_OK;
+  return pmu_name_result_t{n, n != nullptr ? pmu_status_t{PMU_OK} : pmu_status_t{PMU_ENOTFOUND}};
 }
 
 }  // extern "C"

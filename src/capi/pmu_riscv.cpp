@@ -45,27 +45,36 @@ static_assert(PMU_RISCV_SBI_HW_CPU_CYCLES == sbi_pmu::kHwCpuCycles &&
 
 // The call on one kind of file, out of line: the dispatch below then ends in
 // a tail jump per kind, and each kind's code has only its own frame, with the
-// C++ call inlined into it (flatten: not a second call and frame). The C
-// arguments come as parameters, not as a lambda capture: a capture is a
-// struct in a register, whose 32-bit members RV64 code must sign-extend
-// again; a parameter arrives ABI-extended, as the C++ member's does.
+// C++ call inlined into it (flatten: not a second call and frame). It
+// returns what the C function does (a status, or the C answer of a Result),
+// so that the jump to it is a tail jump. The C arguments come as
+// parameters, not as a lambda capture: a capture is a struct in a register,
+// whose 32-bit members RV64 code must sign-extend again; a parameter arrives
+// ABI-extended, as the C++ member's does.
 template <typename File, typename F, typename... A>
-__attribute__((noinline, flatten)) pmu_status_t on(File* f, F fn, A... a) {
-  return fn(*f, a...);
+__attribute__((noinline, flatten)) auto on(File* f, F fn, A... a) {
+  using R = decltype(fn(*f, a...));
+  if constexpr (__is_class(R)) {
+    using C = typename c_api::AnswerOf<R>::type;
+    return PMU_C_ANSWER(C, fn(*f, a...));
+  } else {
+    return fn(*f, a...);
+  }
 }
-// Call fn(file, a...) with the handle's counter file (a CounterFile<Map>&).
+// Call fn(file, a...) with the handle's counter file (a CounterFile<Map>&):
+// a status, or a value call's C answer.
 template <typename F, typename... A>
-__attribute__((always_inline)) inline pmu_status_t with(const pmu_riscv_counters_t* h, F fn, A... a) {
+__attribute__((always_inline)) inline auto with(const pmu_riscv_counters_t* h, F fn, A... a) {
+  using C = decltype(on(static_cast<Counters*>(nullptr), fn, a...));
   if (Counters* f = StandardSlot::get(h)) return on(f, fn, a...);
   if (SbiCounters* f = SbiSlot::get(h)) return on(f, fn, a...);
   if (ame::AmeCounters* f = AmeSlot::get(h)) return on(f, fn, a...);
-  return kBad;
+  return c_api::refusal<C>();
 }
 
-template <typename T, typename U>
-pmu_status_t out(Result<T> r, U* dst) {
-  if (r.ok()) *dst = static_cast<U>(r.value());
-  return to_c(r.status());
+// An mhpmevent selector's raw 64 bits.
+Result<uint64_t> raw(Result<HpmEvent> r) {
+  return r.ok() ? Result<uint64_t>(r.value().raw) : Result<uint64_t>(r.status());
 }
 
 }  // namespace
@@ -124,9 +133,8 @@ pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t*
 pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
   return with(h, [](auto& f) { return to_c(f.init()); });
 }
-pmu_status_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* value) {
-  if (value == nullptr) return kBad;
-  return with(h, [](auto& f, unsigned k, uint64_t* v) { return out(f.read(k), v); }, i, value);
+pmu_u64_result_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i) {
+  return with(h, [](auto& f, unsigned k) { return f.read(k); }, i);
 }
 pmu_status_t pmu_riscv_counter_write(pmu_riscv_counters_t* h, unsigned i, uint64_t value) {
   return with(h, [](auto& f, unsigned k, uint64_t v) { return to_c(f.write(k, v)); }, i, value);
@@ -140,34 +148,23 @@ pmu_status_t pmu_riscv_counters_stop(pmu_riscv_counters_t* h, uint32_t mask) {
 pmu_status_t pmu_riscv_counter_program(pmu_riscv_counters_t* h, unsigned i, uint64_t event) {
   return with(h, [](auto& f, unsigned k, uint64_t e) { return to_c(f.program(k, HpmEvent{e})); }, i, event);
 }
-pmu_status_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* event) {
-  if (event == nullptr) return kBad;
-  return with(
-      h,
-      [](auto& f, unsigned k, uint64_t* e) {
-        const Result<HpmEvent> r = f.event(k);
-        if (r.ok()) *e = r.value().raw;
-        return to_c(r.status());
-      },
-      i, event);
+pmu_u64_result_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i) {
+  return with(h, [](auto& f, unsigned k) { return raw(f.event(k)); }, i);
 }
-pmu_status_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i, unsigned* bits) {
-  if (bits == nullptr) return kBad;
-  return with(h, [](auto& f, unsigned k, unsigned* b) { return out(f.probe_width(k), b); }, i, bits);
+pmu_u32_result_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i) {
+  return with(h, [](auto& f, unsigned k) { return f.probe_width(k); }, i);
 }
 pmu_status_t pmu_riscv_counter_width_set(pmu_riscv_counters_t* h, unsigned i, unsigned bits) {
   return with(h, [](auto& f, unsigned k, unsigned b) { return to_c(f.set_width(k, b)); }, i, bits);
 }
-pmu_status_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t* total) {
-  if (total == nullptr) return kBad;
-  return with(h, [](auto& f, unsigned k, uint64_t* t) { return out(f.read64(k), t); }, i, total);
+pmu_u64_result_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i) {
+  return with(h, [](auto& f, unsigned k) { return f.read64(k); }, i);
 }
 pmu_status_t pmu_riscv_counter_reset_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t base) {
   return with(h, [](auto& f, unsigned k, uint64_t b) { return to_c(f.reset_total(k, b)); }, i, base);
 }
-pmu_status_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h, uint32_t* vector) {
-  if (vector == nullptr) return kBad;
-  return with(h, [](auto& f, uint32_t* v) { return out(f.overflow_vector(), v); }, vector);
+pmu_u32_result_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h) {
+  return with(h, [](auto& f) { return f.overflow_vector(); });
 }
 pmu_status_t pmu_riscv_overflow_clear(pmu_riscv_counters_t* h, unsigned i) {
   return with(h, [](auto& f, unsigned k) { return to_c(f.clear_overflow(k)); }, i);
@@ -180,18 +177,11 @@ pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i
       h, [](auto& f, unsigned k, pmu_irq_fn_t cb, void* x) { return to_c(f.on_overflow(k, c_api::callback(cb, x))); },
       i, fn, ctx);
 }
-pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* vector) {
-  return with(
-      h,
-      [](auto& f, uint32_t* served) {
-        const Result<uint32_t> v = f.handle_overflow_irq();
-        if (served != nullptr) *served = v.value_or(0);
-        return to_c(v.status());
-      },
-      vector);
+pmu_u32_result_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h) {
+  return with(h, [](auto& f) { return f.handle_overflow_irq(); });
 }
 // The ISR adapter: the dispatch, then a tail jump to the file's own C++
-// adapter (no out-pointer, no frame), as c_api::isr() does for one kind.
+// adapter (no answer, no frame), as c_api::isr() does for one kind.
 void pmu_riscv_overflow_isr(void* h) {
   const auto* c = static_cast<const pmu_riscv_counters_t*>(h);
   if (Counters* f = StandardSlot::get(c)) return Counters::overflow_isr(f);
@@ -199,18 +189,16 @@ void pmu_riscv_overflow_isr(void* h) {
   if (ame::AmeCounters* f = AmeSlot::get(c)) return ame::AmeCounters::overflow_isr(f);
 }
 
-pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inh, uint64_t* raw) {
-  if (raw == nullptr || inh > inhibit::kAll) return kBad;
-  const Result<HpmEvent> r = make_hpm_event(event, static_cast<uint8_t>(inh));
-  if (r.ok()) *raw = r.value().raw;
-  return to_c(r.status());
+pmu_u64_result_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inh) {
+  if (inh > inhibit::kAll) return c_api::refused_answer<pmu_u64_result_t>();
+  return PMU_C_ANSWER(pmu_u64_result_t, raw(make_hpm_event(event, static_cast<uint8_t>(inh))));
 }
 
 // ---- SBI ------------------------------------------------------------------------
-pmu_status_t pmu_riscv_sbi_discover(pmu_riscv_counters_t* h, uint32_t* mask) {
+pmu_u32_result_t pmu_riscv_sbi_discover(pmu_riscv_counters_t* h) {
   SbiCounters* f = SbiSlot::get(h);
-  if (f == nullptr || mask == nullptr) return kBad;
-  return out(sbi::discover(*f), mask);
+  if (f == nullptr) return c_api::refused_answer<pmu_u32_result_t>();
+  return PMU_C_ANSWER(pmu_u32_result_t, sbi::discover(*f));
 }
 pmu_status_t pmu_riscv_sbi_counter_program(pmu_riscv_counters_t* h, unsigned i, uint32_t event_idx, uint64_t data,
                                            unsigned inh) {
@@ -247,12 +235,9 @@ pmu_status_t pmu_riscv_ame_counteren_set(pmu_riscv_counters_t* h, uint32_t m, ui
   if (f == nullptr) return kBad;
   return to_c(ame::set_counteren(*f, m, hs, s));
 }
-pmu_status_t pmu_riscv_ame_event_name_get(unsigned id, const char** name) {
-  if (name == nullptr) return kBad;
+pmu_name_result_t pmu_riscv_ame_event_name_get(unsigned id) {
   const char* n = ame::event_name(id);
-  if (n == nullptr) return PMU_ENOTFOUND;
-  *name = n;
-  return PMU_OK;
+  return pmu_name_result_t{n, n != nullptr ? pmu_status_t{PMU_OK} : pmu_status_t{PMU_ENOTFOUND}};
 }
 
 // ---- Ibex -----------------------------------------------------------------------
@@ -276,29 +261,30 @@ pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h) {
   if (x == nullptr) return kBad;
   return to_c(ibex::init(x->file, x->cfg));
 }
-// The mask found is written also on a mismatch (what the core has).
-pmu_status_t pmu_riscv_ibex_discover(const pmu_riscv_ibex_t* h, uint32_t* mask) {
+// The mask found is given also on a mismatch (what the core has).
+pmu_u32_result_t pmu_riscv_ibex_discover(const pmu_riscv_ibex_t* h) {
   auto* x = IbexSlot::get(h);
-  if (x == nullptr || mask == nullptr) return kBad;
+  if (x == nullptr) return c_api::refused_answer<pmu_u32_result_t>();
   ibex::Found found;
   const Status s = ibex::discover(x->cfg, &found);
-  if (s == Status::kOk || s == Status::kMismatch) *mask = found.counters;
-  return to_c(s);
+  const bool found_some = s == Status::kOk || s == Status::kMismatch;
+  return pmu_u32_result_t{found_some ? found.counters : 0, to_c(s)};
 }
-pmu_status_t pmu_riscv_ibex_counter_read(const pmu_riscv_ibex_t* h, unsigned i, uint64_t* value) {
+pmu_u64_result_t pmu_riscv_ibex_counter_read(const pmu_riscv_ibex_t* h, unsigned i) {
   auto* x = IbexSlot::get(h);
-  if (x == nullptr || value == nullptr) return kBad;
-  return out(x->file.read(i), value);
+  if (x == nullptr) return c_api::refused_answer<pmu_u64_result_t>();
+  return PMU_C_ANSWER(pmu_u64_result_t, x->file.read(i));
 }
-pmu_status_t pmu_riscv_ibex_counter_read_extended(pmu_riscv_ibex_t* h, unsigned i, uint64_t* total) {
+pmu_u64_result_t pmu_riscv_ibex_counter_read_extended(pmu_riscv_ibex_t* h, unsigned i) {
   auto* x = IbexSlot::get(h);
-  if (x == nullptr || total == nullptr) return kBad;
-  return out(x->file.read64(i), total);
+  if (x == nullptr) return c_api::refused_answer<pmu_u64_result_t>();
+  return PMU_C_ANSWER(pmu_u64_result_t, x->file.read64(i));
 }
-pmu_status_t pmu_riscv_ibex_event_read(const pmu_riscv_ibex_t* h, unsigned event_id, uint64_t* value) {
+pmu_u64_result_t pmu_riscv_ibex_event_read(const pmu_riscv_ibex_t* h, unsigned event_id) {
   auto* x = IbexSlot::get(h);
-  if (x == nullptr || value == nullptr || event_id == 1 || event_id > ibex::kMaxEventId) return kBad;
-  return out(ibex::read_event(x->file, x->cfg, static_cast<ibex::Event>(event_id)), value);
+  if (x == nullptr || event_id == 1 || event_id > ibex::kMaxEventId)
+    return c_api::refused_answer<pmu_u64_result_t>();
+  return PMU_C_ANSWER(pmu_u64_result_t, ibex::read_event(x->file, x->cfg, static_cast<ibex::Event>(event_id)));
 }
 pmu_status_t pmu_riscv_ibex_counters_start(pmu_riscv_ibex_t* h, uint32_t mask) {
   auto* x = IbexSlot::get(h);

@@ -84,13 +84,9 @@ template <auto M, typename... A>
 __attribute__((always_inline)) inline pmu_status_t call(pmu_safesu_t* h, A... a) {
   return c_api::call<M, Slot>(h, a...);
 }
-template <auto M, typename O, typename... A>
-__attribute__((always_inline)) inline pmu_status_t get(pmu_safesu_t* h, O* out, A... a) {
-  return c_api::get<M, Slot>(h, out, a...);
-}
-template <auto M, typename O, typename... A>
-__attribute__((always_inline)) inline pmu_status_t hook(pmu_safesu_t* h, O* out, A... a) {
-  return c_api::hook<M, Slot>(h, out, a...);
+template <auto M, typename... A>
+__attribute__((always_inline)) inline auto get(pmu_safesu_t* h, A... a) {
+  return c_api::get<M, Slot>(h, a...);
 }
 
 const Layout* named_layout(pmu_safesu_layout_t l) {
@@ -152,8 +148,8 @@ pmu_status_t pmu_safesu_counters_disable(pmu_safesu_t* su) {
   return s != nullptr ? to_c(s->stop(s->all_counters())) : kBad;
 }
 pmu_status_t pmu_safesu_counters_reset(pmu_safesu_t* su) { return call<&SafeSU::reset>(su); }
-__attribute__((flatten)) pmu_status_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k, uint32_t* v) {
-  return get<&SafeSU::read>(su, v, k);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::read>(su, k));
 }
 pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* o, unsigned n) {
   return o != nullptr ? call<&SafeSU::read_all>(su, o, n) : kBad;
@@ -161,8 +157,8 @@ pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* o, unsigne
 pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t v) {
   return call<&SafeSU::write>(su, k, v);
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k, uint64_t* v) {
-  return get<&SafeSU::read64>(su, v, k);
+__attribute__((flatten)) pmu_u64_result_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k) {
+  return PMU_C_ANSWER(pmu_u64_result_t, get<&SafeSU::read64>(su, k));
 }
 pmu_status_t pmu_safesu_counters_sync64(pmu_safesu_t* su) { return call<&SafeSU::sync64>(su); }
 pmu_status_t pmu_safesu_selftest_mode_set(pmu_safesu_t* su, pmu_safesu_selftest_mode_t m) {
@@ -176,9 +172,8 @@ pmu_status_t pmu_safesu_crossbar_route(pmu_safesu_t* su, unsigned output, unsign
 pmu_status_t pmu_safesu_crossbar_route_table(pmu_safesu_t* su, const pmu_safesu_route_t* r, size_t n) {
   return call<&SafeSU::route_table>(su, as<Route>(r), n);
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output,
-                                                                   uint32_t* event) {
-  return get<&SafeSU::routed_event>(su, event, output);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::routed_event>(su, output));
 }
 
 // ---- Overflow ------------------------------------------------------------------------------
@@ -193,8 +188,8 @@ pmu_status_t pmu_safesu_overflow_enable(pmu_safesu_t* su, bool discard_stale) {
 }
 pmu_status_t pmu_safesu_overflow_disable(pmu_safesu_t* su) { return call<&SafeSU::disable_overflow>(su); }
 pmu_status_t pmu_safesu_overflow_clear(pmu_safesu_t* su) { return call<&SafeSU::clear_overflow>(su); }
-__attribute__((flatten)) pmu_status_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su, uint32_t* v) {
-  return get<&SafeSU::overflow_vector>(su, v);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::overflow_vector>(su));
 }
 
 // ---- MCCU ----------------------------------------------------------------------------------
@@ -204,14 +199,14 @@ pmu_status_t pmu_safesu_mccu_weight_set(pmu_safesu_t* su, unsigned input, unsign
 pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* w, unsigned n) {
   return w != nullptr ? call<&SafeSU::set_weights>(su, w, n) : kBad;
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input, uint8_t* w) {
-  return get<&SafeSU::weight>(su, w, input);
+__attribute__((flatten)) pmu_u8_result_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input) {
+  return PMU_C_ANSWER(pmu_u8_result_t, get<&SafeSU::weight>(su, input));
 }
 pmu_status_t pmu_safesu_mccu_budget_set(pmu_safesu_t* su, unsigned core, uint32_t limit) {
   return call<&SafeSU::set_budget>(su, core, limit);
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core, uint32_t* r) {
-  return get<&SafeSU::remaining_budget>(su, r, core);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::remaining_budget>(su, core));
 }
 pmu_status_t pmu_safesu_mccu_enable(pmu_safesu_t* su) { return call<&SafeSU::enable_mccu>(su); }
 pmu_status_t pmu_safesu_mccu_disable(pmu_safesu_t* su) { return call<&SafeSU::disable_mccu>(su); }
@@ -233,17 +228,17 @@ pmu_status_t pmu_safesu_rdc_irq_clear(pmu_safesu_t* su) { return call<&SafeSU::c
 pmu_status_t pmu_safesu_rdc_threshold_set(pmu_safesu_t* su, unsigned input, unsigned threshold) {
   return call<&SafeSU::set_rdc_threshold>(su, input, threshold);
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input, uint8_t* w) {
-  return get<&SafeSU::watermark>(su, w, input);
+__attribute__((flatten)) pmu_u8_result_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input) {
+  return PMU_C_ANSWER(pmu_u8_result_t, get<&SafeSU::watermark>(su, input));
 }
 pmu_status_t pmu_safesu_rdc_watermarks_read(pmu_safesu_t* su, uint8_t* o, unsigned n) {
   return o != nullptr ? call<&SafeSU::read_watermarks>(su, o, n) : kBad;
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su, uint32_t* v) {
-  return get<&SafeSU::rdc_vector>(su, v);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::rdc_vector>(su));
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_fired(pmu_safesu_t* su, unsigned input, bool* fired) {
-  return get<&SafeSU::rdc_fired>(su, fired, input);
+__attribute__((flatten)) pmu_bool_result_t pmu_safesu_rdc_fired(pmu_safesu_t* su, unsigned input) {
+  return PMU_C_ANSWER(pmu_bool_result_t, get<&SafeSU::rdc_fired>(su, input));
 }
 
 // ---- Callbacks, hooks, ISR adapters ----------------------------------------------------------
@@ -259,23 +254,27 @@ pmu_status_t pmu_safesu_rdc_callback_set(pmu_safesu_t* su, unsigned input, pmu_i
 pmu_status_t pmu_safesu_ft_callback_set(pmu_safesu_t* su, pmu_irq_fn_t fn, void* ctx) {
   return call<&SafeSU::on_ft>(su, callback(fn, ctx));
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su, uint32_t* served) {
-  return hook<&SafeSU::handle_overflow_irq>(su, served);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::handle_overflow_irq>(su));
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core, uint32_t* served) {
-  return hook<&SafeSU::handle_mccu_irq>(su, served, core);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::handle_mccu_irq>(su, core));
 }
-__attribute__((flatten)) pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* served) {
-  return hook<&SafeSU::handle_rdc_irq>(su, served);
+__attribute__((flatten)) pmu_u32_result_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su) {
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::handle_rdc_irq>(su));
 }
 pmu_status_t pmu_safesu_ft_irq_handle(pmu_safesu_t* su, unsigned which) {
   return call<&SafeSU::handle_ft_irq>(su, which);
 }
-void pmu_safesu_overflow_isr(void* su) { c_api::isr<&SafeSU::overflow_isr, Slot, pmu_safesu_t>(su); }
-void pmu_safesu_rdc_isr(void* su) { (void)pmu_safesu_rdc_irq_handle(static_cast<pmu_safesu_t*>(su), nullptr); }
+// flatten: the hook's body inlined, as in the hook above (without it GCC
+// may jump to libpmu's out-of-line adapter: 7 to 8 instructions more).
+__attribute__((flatten)) void pmu_safesu_overflow_isr(void* su) {
+  c_api::isr<&SafeSU::overflow_isr, Slot, pmu_safesu_t>(su);
+}
+void pmu_safesu_rdc_isr(void* su) { (void)pmu_safesu_rdc_irq_handle(static_cast<pmu_safesu_t*>(su)); }
 void pmu_safesu_mccu_isr(void* line) {
   const auto* l = static_cast<const pmu_safesu_mccu_line_t*>(line);
-  if (l != nullptr) (void)pmu_safesu_mccu_irq_handle(l->su, l->core, nullptr);
+  if (l != nullptr) (void)pmu_safesu_mccu_irq_handle(l->su, l->core);
 }
 
 pmu_status_t pmu_safesu_wrapper_irqs_get(pmu_safesu_wrapper_t w, unsigned cores, pmu_safesu_wrapper_irqs_t* irqs) {

@@ -80,11 +80,11 @@ pmu_status_t pmu_cm_counters_reset_and_start(pmu_cm_t* cm, uint32_t set);
 /** Preload a counter (its total continues). */
 pmu_status_t pmu_cm_counter_preload(pmu_cm_t* cm, pmu_cm_counter_t c, uint32_t value);
 /** Raw value of a counter: 1R. */
-pmu_status_t pmu_cm_counter_read(pmu_cm_t* cm, pmu_cm_counter_t c, uint32_t* value);
+pmu_u32_result_t pmu_cm_counter_read(pmu_cm_t* cm, pmu_cm_counter_t c);
 /** 64-bit total of a counter: 1R. PMU_EUNAVAILABLE without pmu_cm_totals_track(). */
-pmu_status_t pmu_cm_counter_read64(pmu_cm_t* cm, pmu_cm_counter_t c, uint64_t* value);
+pmu_u64_result_t pmu_cm_counter_read64(pmu_cm_t* cm, pmu_cm_counter_t c);
 /** The overflow set (GCR_DB_PC_OV): 1R. */
-pmu_status_t pmu_cm_overflow_read(const pmu_cm_t* cm, uint32_t* set);
+pmu_u32_result_t pmu_cm_overflow_read(const pmu_cm_t* cm);
 /** Clear the overflow flags of a set: 1W. */
 pmu_status_t pmu_cm_overflow_clear(const pmu_cm_t* cm, uint32_t set);
 /** Stop counting on overflow. */
@@ -93,12 +93,12 @@ pmu_status_t pmu_cm_overflow_stop_set(const pmu_cm_t* cm, bool on);
 pmu_status_t pmu_cm_interrupt_enable_set(const pmu_cm_t* cm, bool on);
 /** A counter's overflow callback (no access). PMU_EUNAVAILABLE without attached callbacks. */
 pmu_status_t pmu_cm_overflow_callback_set(pmu_cm_t* cm, pmu_cm_counter_t c, pmu_irq_fn_t fn, void* ctx);
-/** The CM_PCInt hook (pmu/irq.hpp's order); 'served' (may be NULL) gets the set served. */
-pmu_status_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm, uint32_t* served);
+/** The CM_PCInt hook (pmu/irq.hpp's order); the answer's value is the set served. */
+pmu_u32_result_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm);
 /** ISR adapter of the CM_PCInt line, shape void (*)(void*): cm is a pmu_cm_t*. */
 void pmu_cm_overflow_isr(void* cm);
 /** Name of a CM event id; PMU_ENOTFOUND for ids not in the table. */
-pmu_status_t pmu_cm_event_name_get(unsigned event_id, const char** name);
+pmu_name_result_t pmu_cm_event_name_get(unsigned event_id);
 
 #ifdef __cplusplus
 }

@@ -110,7 +110,7 @@ pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t*
 /** Inhibit every implemented hpm counter, zero its selector, restart totals. */
 pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h);
 /** Raw value of counter i (one CSR read; two on RV32). */
-pmu_status_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* value);
+pmu_u64_result_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i);
 /** Write counter i. */
 pmu_status_t pmu_riscv_counter_write(pmu_riscv_counters_t* h, unsigned i, uint64_t value);
 /** Start the counters of mask (mcountinhibit bits). */
@@ -120,32 +120,32 @@ pmu_status_t pmu_riscv_counters_stop(pmu_riscv_counters_t* h, uint32_t mask);
 /** Raw 64-bit mhpmevent value (see pmu_riscv_hpm_event_make); hpm counters only. */
 pmu_status_t pmu_riscv_counter_program(pmu_riscv_counters_t* h, unsigned i, uint64_t event);
 /** The selector of hpm counter i. */
-pmu_status_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i, uint64_t* event);
+pmu_u64_result_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i);
 /** Probe the width of counter i (write all ones, read back); needs totals storage. */
-pmu_status_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i, unsigned* bits);
+pmu_u32_result_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i);
 /** Declare the width of counter i (1..64); needs totals storage. */
 pmu_status_t pmu_riscv_counter_width_set(pmu_riscv_counters_t* h, unsigned i, unsigned bits);
 /** 64-bit total of a narrow counter (software extension). */
-pmu_status_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t* total);
+pmu_u64_result_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i);
 /** Restart the 64-bit total of counter i at base. */
 pmu_status_t pmu_riscv_counter_reset_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t base);
 /** The overflow vector. PMU_EUNAVAILABLE without Sscofpmf. */
-pmu_status_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h, uint32_t* vector);
+pmu_u32_result_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h);
 /** Clear the overflow flag of counter i. */
 pmu_status_t pmu_riscv_overflow_clear(pmu_riscv_counters_t* h, unsigned i);
 /** mie/sie.LCOFIE (standard file only; AME: PMU_EUNAVAILABLE, the line is the board's). */
 pmu_status_t pmu_riscv_overflow_irq_enable(pmu_riscv_counters_t* h);
 /** Overflow callback of hpm counter i (no access). PMU_EUNAVAILABLE without attached callbacks. */
 pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i, pmu_irq_fn_t fn, void* ctx);
-/** The LCOFI (or AME overflow line) hook; 'vector' (may be NULL) gets the
- *  mask served. PMU_EUNAVAILABLE without Sscofpmf. */
-pmu_status_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h, uint32_t* vector);
+/** The LCOFI (or AME overflow line) hook; the answer's value is the mask
+ *  served. PMU_EUNAVAILABLE without Sscofpmf. */
+pmu_u32_result_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h);
 /** ISR adapter of the LCOFI (or AME overflow) line, shape void (*)(void*): h is a pmu_riscv_counters_t*. */
 void pmu_riscv_overflow_isr(void* h);
 
 /** An mhpmevent value: event = the implementation's selector (bits 55:0),
  *  inhibit = PMU_RISCV_INHIBIT_* bits. */
-pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inhibit, uint64_t* raw);
+pmu_u64_result_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inhibit);
 
 /* ---- S-mode under SBI (handles made with PMU_RISCV_IRQ_SUPERVISOR) -------- */
 /** SBI event index of the hardware cycle event (type 0, code 1). */
@@ -153,9 +153,9 @@ pmu_status_t pmu_riscv_hpm_event_make(uint64_t event, unsigned inhibit, uint64_t
 /** SBI event index of the hardware instructions event (type 0, code 2). */
 #define PMU_RISCV_SBI_HW_INSTRUCTIONS 0x00002u
 /** Ask the SBI which counters exist (sbi_pmu_num_counters, counter_get_info)
- *  and keep the answer in the handle; mask gets the counters found. SBI
- *  handles only (else PMU_EBADARG). */
-pmu_status_t pmu_riscv_sbi_discover(pmu_riscv_counters_t* h, uint32_t* mask);
+ *  and keep the answer in the handle; the answer's value is the mask of the
+ *  counters found. SBI handles only (else PMU_EBADARG). */
+pmu_u32_result_t pmu_riscv_sbi_discover(pmu_riscv_counters_t* h);
 /** Configure hpm counter i for SBI event event_idx (20 bits) with 'data',
  *  counting in the modes 'inhibit' (PMU_RISCV_INHIBIT_*) does not inhibit.
  *  Stops counter i. SBI handles only (else PMU_EBADARG). */
@@ -191,7 +191,7 @@ pmu_status_t pmu_riscv_ame_counter_program(pmu_riscv_counters_t* h, unsigned i,
 /** ame_mcounteren, ame_hcounteren, ame_scounteren (bit 1 must be 0). */
 pmu_status_t pmu_riscv_ame_counteren_set(pmu_riscv_counters_t* h, uint32_t m, uint32_t hs, uint32_t s);
 /** Name of an AME event id; PMU_ENOTFOUND outside the pool. */
-pmu_status_t pmu_riscv_ame_event_name_get(unsigned id, const char** name);
+pmu_name_result_t pmu_riscv_ame_event_name_get(unsigned id);
 
 /* ---- Ibex (fixed wiring: counter N counts event N; no overflow IRQ) ------------ */
 /** An Ibex handle: caller-allocated, made by pmu_riscv_ibex_init(); may be
@@ -205,15 +205,15 @@ pmu_status_t pmu_riscv_ibex_init(pmu_riscv_ibex_t* h, unsigned mhpm_counter_num,
 pmu_status_t pmu_riscv_ibex_totals_track(pmu_riscv_ibex_t* h, pmu_riscv_totals_t* totals);
 /** Declare the widths and start the 64-bit extensions. PMU_EMISMATCH: the core's hpm width differs. */
 pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h);
-/** Counters the hardware has (mhpmevent non-zero), written also on
+/** Counters the hardware has (mhpmevent non-zero), given also with
  *  PMU_EMISMATCH (counters or hpm width not the config's). */
-pmu_status_t pmu_riscv_ibex_discover(const pmu_riscv_ibex_t* h, uint32_t* mask);
+pmu_u32_result_t pmu_riscv_ibex_discover(const pmu_riscv_ibex_t* h);
 /** Raw value of counter i. */
-pmu_status_t pmu_riscv_ibex_counter_read(const pmu_riscv_ibex_t* h, unsigned i, uint64_t* value);
+pmu_u64_result_t pmu_riscv_ibex_counter_read(const pmu_riscv_ibex_t* h, unsigned i);
 /** 64-bit total of counter i (needs totals storage). */
-pmu_status_t pmu_riscv_ibex_counter_read_extended(pmu_riscv_ibex_t* h, unsigned i, uint64_t* total);
+pmu_u64_result_t pmu_riscv_ibex_counter_read_extended(pmu_riscv_ibex_t* h, unsigned i);
 /** By Ibex event id (0 cycles, 2 instret, 3 LSU cycles ... 12 div wait). */
-pmu_status_t pmu_riscv_ibex_event_read(const pmu_riscv_ibex_t* h, unsigned event_id, uint64_t* value);
+pmu_u64_result_t pmu_riscv_ibex_event_read(const pmu_riscv_ibex_t* h, unsigned event_id);
 /** Start the counters of mask. */
 pmu_status_t pmu_riscv_ibex_counters_start(pmu_riscv_ibex_t* h, uint32_t mask);
 /** Stop the counters of mask. */

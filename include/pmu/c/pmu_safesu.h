@@ -155,13 +155,13 @@ pmu_status_t pmu_safesu_counters_disable(pmu_safesu_t* su);
 /** Every counter to exactly 0, tracked totals too: 2R 2W or 2R 3W (+1R with totals). */
 pmu_status_t pmu_safesu_counters_reset(pmu_safesu_t* su);
 /** Raw value of counter k: 1R. */
-pmu_status_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k, uint32_t* value);
+pmu_u32_result_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k);
 /** Counters 0..n-1 into out[0..n-1]: n R. */
 pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* out, unsigned n);
 /** Preload counter k: 1W (1R 1W with totals). */
 pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t value);
 /** 64-bit total of counter k: 1R. PMU_EUNAVAILABLE without pmu_safesu_totals_track(). */
-pmu_status_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k, uint64_t* value);
+pmu_u64_result_t pmu_safesu_counter_read64(pmu_safesu_t* su, unsigned k);
 /** Fold every counter into its total (once per 2^32 events keeps totals exact): n R. */
 pmu_status_t pmu_safesu_counters_sync64(pmu_safesu_t* su);
 /** Counter input mode (CFG0[31:30]): 1R 1W. */
@@ -175,7 +175,7 @@ pmu_status_t pmu_safesu_crossbar_route(pmu_safesu_t* su, unsigned output, unsign
  *  output), each touched register written once with its final value. */
 pmu_status_t pmu_safesu_crossbar_route_table(pmu_safesu_t* su, const pmu_safesu_route_t* routes, size_t n);
 /** The event output is routed to: 1R (2R if straddling). */
-pmu_status_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output, uint32_t* event);
+pmu_u32_result_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output);
 
 /* ---- Overflow -------------------------------------------------------------- */
 /** Overflow interrupt mask, bit k = counter k: 1W. */
@@ -190,7 +190,7 @@ pmu_status_t pmu_safesu_overflow_disable(pmu_safesu_t* su);
 /** Clear every overflow flag: 1R 2W. */
 pmu_status_t pmu_safesu_overflow_clear(pmu_safesu_t* su);
 /** The overflow vector: 1R. */
-pmu_status_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su, uint32_t* vector);
+pmu_u32_result_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su);
 
 /* ---- MCCU ------------------------------------------------------------------ */
 /** Weight (0..255) of MCCU/RDC input i: 1R 1W. */
@@ -198,11 +198,11 @@ pmu_status_t pmu_safesu_mccu_weight_set(pmu_safesu_t* su, unsigned input, unsign
 /** Weights of inputs 0..n-1: 1W per whole register (1R 1W for a partial last one). */
 pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* weights, unsigned n);
 /** Weight of input i: 1R. */
-pmu_status_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input, uint8_t* weight);
+pmu_u8_result_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input);
 /** Budget of a core: 1R 3W. */
 pmu_status_t pmu_safesu_mccu_budget_set(pmu_safesu_t* su, unsigned core, uint32_t limit);
 /** Remaining budget of a core: 1R. */
-pmu_status_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core, uint32_t* remaining);
+pmu_u32_result_t pmu_safesu_mccu_remaining_read(pmu_safesu_t* su, unsigned core);
 /** MCCU on: 1R 1W. */
 pmu_status_t pmu_safesu_mccu_enable(pmu_safesu_t* su);
 /** MCCU off (clears every core's sticky IRQ): 1R 1W. */
@@ -231,13 +231,13 @@ pmu_status_t pmu_safesu_rdc_irq_clear(pmu_safesu_t* su);
 /** Threshold of input i: it IS the input's MCCU weight (one shared register). */
 pmu_status_t pmu_safesu_rdc_threshold_set(pmu_safesu_t* su, unsigned input, unsigned threshold);
 /** Watermark of input i: 1R. */
-pmu_status_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input, uint8_t* watermark);
+pmu_u8_result_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input);
 /** Watermarks of inputs 0..n-1: ceil(n/4) R. */
 pmu_status_t pmu_safesu_rdc_watermarks_read(pmu_safesu_t* su, uint8_t* out, unsigned n);
 /** The RDC vector, one bit per input: 1R. */
-pmu_status_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su, uint32_t* vector);
+pmu_u32_result_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su);
 /** Whether input i's RDC bit is set: 1R. */
-pmu_status_t pmu_safesu_rdc_fired(pmu_safesu_t* su, unsigned input, bool* fired);
+pmu_bool_result_t pmu_safesu_rdc_fired(pmu_safesu_t* su, unsigned input);
 
 /* ---- Interrupt callbacks (no hardware access; fn NULL removes) -------------- */
 /** Counter's overflow callback. PMU_EUNAVAILABLE without attached callbacks. */
@@ -250,13 +250,13 @@ pmu_status_t pmu_safesu_rdc_callback_set(pmu_safesu_t* su, unsigned input, pmu_i
 pmu_status_t pmu_safesu_ft_callback_set(pmu_safesu_t* su, pmu_irq_fn_t fn, void* ctx);
 
 /* ---- Interrupt hooks (pmu/irq.hpp's order): call from the line's handler.
- * 'served' (may be NULL, the only NULL allowed) gets the mask served. ------- */
+ * The answer's value is the mask served. ------------------------------------ */
 /** The overflow line: snapshot, callbacks, fold, clear. 3R 2W for one flag. */
-pmu_status_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su, uint32_t* served);
+pmu_u32_result_t pmu_safesu_overflow_irq_handle(pmu_safesu_t* su);
 /** Core's MCCU line: callback, then refill or clear per the policy: 1R 2W. */
-pmu_status_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core, uint32_t* served);
+pmu_u32_result_t pmu_safesu_mccu_irq_handle(pmu_safesu_t* su, unsigned core);
 /** The RDC line: snapshot, callbacks, clear: 2R 2W. */
-pmu_status_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su, uint32_t* served);
+pmu_u32_result_t pmu_safesu_rdc_irq_handle(pmu_safesu_t* su);
 /** FT line, which: 1 = FT1 (corrected), 2 = FT2 (uncorrectable): the callback only. */
 pmu_status_t pmu_safesu_ft_irq_handle(pmu_safesu_t* su, unsigned which);
 

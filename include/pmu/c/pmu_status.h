@@ -2,8 +2,10 @@
 /** @file
  * pmukit C API: the status codes and the callback type every unit shares.
  *
- * Every pmu_* function returns a pmu_status_t; values come back through
- * out-pointers. The codes equal pmu::Status (C++), same contract:
+ * Every pmu_* function returns a pmu_status_t, or, when it answers with a
+ * scalar value, a pmu_<type>_result_t holding the value and the status; a
+ * structure comes back through a pointer. The codes equal pmu::Status (C++),
+ * same contract:
  *   PMU_OK           the call did what it says.
  *   PMU_EBADARG      an argument was out of range, a pointer was NULL, or the
  *                    handle was never initialised: NO register was touched.
@@ -45,6 +47,39 @@ enum pmu_status_code {
  *  so that a forwarder returns the C++ call's status as it is (a tail call,
  *  no conversion). */
 typedef uint8_t pmu_status_t;
+
+/* A value call's answer: the value, and the status of the call. The value is
+ * meaningful when status is PMU_OK (a call that gives it with another status
+ * says so) and 0 when the call was refused. Two words at most, so it comes
+ * back in registers as pmu::Result<T> does in C++ (RV32 pmu_u64_result_t:
+ * in the caller's memory, as C++'s): the C call adds only its handle check.
+ *   pmu_u32_result_t r = pmu_safesu_counter_read(su, 0);
+ *   if (r.status == PMU_OK) use(r.value);                                   */
+/** A 32-bit value and the call's status. */
+typedef struct pmu_u32_result {
+  uint32_t value;      /**< the value (0 if the call was refused) */
+  pmu_status_t status; /**< PMU_OK, or why there is no value */
+} pmu_u32_result_t;
+/** A 64-bit value and the call's status. */
+typedef struct pmu_u64_result {
+  uint64_t value;      /**< the value (0 if the call was refused) */
+  pmu_status_t status; /**< PMU_OK, or why there is no value */
+} pmu_u64_result_t;
+/** An 8-bit value and the call's status. */
+typedef struct pmu_u8_result {
+  uint8_t value;       /**< the value (0 if the call was refused) */
+  pmu_status_t status; /**< PMU_OK, or why there is no value */
+} pmu_u8_result_t;
+/** A yes/no answer and the call's status. */
+typedef struct pmu_bool_result {
+  bool value;          /**< the answer (false if the call was refused) */
+  pmu_status_t status; /**< PMU_OK, or why there is no answer */
+} pmu_bool_result_t;
+/** A name (a static string, never freed) and the call's status. */
+typedef struct pmu_name_result {
+  const char* value;   /**< the name (NULL if there is none) */
+  pmu_status_t status; /**< PMU_OK, or why there is no name */
+} pmu_name_result_t;
 
 /** A short name for a status ("ok", "bad-arg", ...); never NULL. */
 static inline const char* pmu_status_name(pmu_status_t s) {

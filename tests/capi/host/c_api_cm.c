@@ -11,6 +11,12 @@
   } while (0)
 #define OK(x) CHECK((x) == PMU_OK)
 #define BAD(x) CHECK((x) == PMU_EBADARG)
+/* A refused value call: PMU_EBADARG, and the value 0. */
+#define REFUSED(call)                             \
+  do {                                            \
+    const __typeof__(call) r_ = (call);           \
+    CHECK(r_.status == PMU_EBADARG && !r_.value); \
+  } while (0)
 
 static void record(void* ctx, unsigned source) {
   c_api_calls_t* c = (c_api_calls_t*)ctx;
@@ -19,9 +25,6 @@ static void record(void* ctx, unsigned source) {
 }
 
 static int bad_handle(pmu_cm_t* cm) {
-  uint32_t u32;
-  uint64_t u64;
-  uint32_t set;
   static pmu_cm_callbacks_t cbs;
   static pmu_cm_totals_t totals;
   BAD(pmu_cm_callbacks_attach(cm, &cbs));
@@ -34,23 +37,21 @@ static int bad_handle(pmu_cm_t* cm) {
   BAD(pmu_cm_counters_reset(cm, PMU_CM_SET_P0));
   BAD(pmu_cm_counters_reset_and_start(cm, PMU_CM_SET_P0));
   BAD(pmu_cm_counter_preload(cm, PMU_CM_P0, 1));
-  BAD(pmu_cm_counter_read(cm, PMU_CM_P0, &u32));
-  BAD(pmu_cm_counter_read64(cm, PMU_CM_P0, &u64));
-  BAD(pmu_cm_overflow_read(cm, &set));
+  REFUSED(pmu_cm_counter_read(cm, PMU_CM_P0));
+  REFUSED(pmu_cm_counter_read64(cm, PMU_CM_P0));
+  REFUSED(pmu_cm_overflow_read(cm));
   BAD(pmu_cm_overflow_clear(cm, PMU_CM_SET_P0));
   BAD(pmu_cm_overflow_stop_set(cm, true));
   BAD(pmu_cm_interrupt_enable_set(cm, true));
   BAD(pmu_cm_overflow_callback_set(cm, PMU_CM_P0, record, NULL));
-  BAD(pmu_cm_overflow_irq_handle(cm, &set));
+  REFUSED(pmu_cm_overflow_irq_handle(cm));
   pmu_cm_overflow_isr(cm); /* ignored: nothing touched */
   return 0;
 }
 
 int c_api_cm_bad_args(void) {
   pmu_cm_t cm;
-  uint32_t u32;
-  uint64_t u64;
-  const char* name = NULL;
+  pmu_name_result_t name;
   int line;
   if ((line = bad_handle(NULL)) != 0) return line;
   memset(&cm, 0, sizeof cm);
@@ -59,11 +60,8 @@ int c_api_cm_bad_args(void) {
   OK(pmu_cm_init(&cm, 0x1FB80000u, true));
   /* Opt-in storage absent. */
   CHECK(pmu_cm_overflow_callback_set(&cm, PMU_CM_P0, record, NULL) == PMU_EUNAVAILABLE);
-  BAD(pmu_cm_counter_read(&cm, PMU_CM_P0, NULL));
-  BAD(pmu_cm_counter_read64(&cm, PMU_CM_P0, NULL));
-  BAD(pmu_cm_overflow_read(&cm, NULL));
-  BAD(pmu_cm_counter_read(&cm, (pmu_cm_counter_t)3, &u32));
-  BAD(pmu_cm_counter_read64(&cm, (pmu_cm_counter_t)3, &u64));
+  REFUSED(pmu_cm_counter_read(&cm, (pmu_cm_counter_t)3));
+  REFUSED(pmu_cm_counter_read64(&cm, (pmu_cm_counter_t)3));
   BAD(pmu_cm_counter_program(&cm, PMU_CM_CYCLE, 0, 0)); /* no event on the cycle counter */
   BAD(pmu_cm_counter_program(&cm, PMU_CM_P0, 7, 0));    /* not in the event table */
   BAD(pmu_cm_counter_preload(&cm, (pmu_cm_counter_t)3, 0));
@@ -76,29 +74,31 @@ int c_api_cm_bad_args(void) {
   OK(pmu_cm_init(&cm, 0x1FB80100u, true));
   BAD(pmu_cm_probe(&cm));
   BAD(pmu_cm_counters_start(&cm, PMU_CM_SET_ALL));
-  BAD(pmu_cm_event_name_get(0, NULL));
-  CHECK(pmu_cm_event_name_get(7, &name) == PMU_ENOTFOUND);
-  OK(pmu_cm_event_name_get(5, &name));
-  CHECK(strcmp(name, "sharing miss") == 0);
+  name = pmu_cm_event_name_get(7);
+  CHECK(name.status == PMU_ENOTFOUND && name.value == NULL);
+  name = pmu_cm_event_name_get(5);
+  OK(name.status);
+  CHECK(strcmp(name.value, "sharing miss") == 0);
   return 0;
 }
 
 int c_api_cm_absent_case(uintptr_t gcr_base) {
   pmu_cm_t cm;
-  uint32_t v;
   OK(pmu_cm_init(&cm, gcr_base, false)); /* the board says: no perf block */
   CHECK(pmu_cm_probe(&cm) == PMU_EUNAVAILABLE);
   CHECK(pmu_cm_counters_start(&cm, PMU_CM_SET_ALL) == PMU_EUNAVAILABLE);
-  CHECK(pmu_cm_counter_read(&cm, PMU_CM_CYCLE, &v) == PMU_EUNAVAILABLE);
+  CHECK(pmu_cm_counter_read(&cm, PMU_CM_CYCLE).status == PMU_EUNAVAILABLE);
   return 0;
 }
 
 int c_api_cm_count_case(const c_api_env_t* env, uintptr_t gcr_base, uint64_t totals[3]) {
   pmu_cm_t cm;
   static pmu_cm_totals_t storage;
-  uint32_t raw = 0;
+  const pmu_cm_counter_t order[3] = {PMU_CM_P0, PMU_CM_P1, PMU_CM_CYCLE}; /* into totals[0..2] */
+  pmu_u32_result_t raw;
+  unsigned i;
   OK(pmu_cm_init(&cm, gcr_base, true));
-  CHECK(pmu_cm_counter_read64(&cm, PMU_CM_P0, &totals[0]) == PMU_EUNAVAILABLE);
+  CHECK(pmu_cm_counter_read64(&cm, PMU_CM_P0).status == PMU_EUNAVAILABLE);
   OK(pmu_cm_totals_track(&cm, &storage));
   OK(pmu_cm_probe(&cm));
   OK(pmu_cm_counter_program(&cm, PMU_CM_P0, 0, 0));
@@ -106,11 +106,14 @@ int c_api_cm_count_case(const c_api_env_t* env, uintptr_t gcr_base, uint64_t tot
   OK(pmu_cm_counters_reset_and_start(&cm, PMU_CM_SET_ALL));
   env->advance(env->self, 1000);
   OK(pmu_cm_counters_stop(&cm, PMU_CM_SET_ALL));
-  OK(pmu_cm_counter_read64(&cm, PMU_CM_P0, &totals[0]));
-  OK(pmu_cm_counter_read64(&cm, PMU_CM_P1, &totals[1]));
-  OK(pmu_cm_counter_read64(&cm, PMU_CM_CYCLE, &totals[2]));
-  OK(pmu_cm_counter_read(&cm, PMU_CM_CYCLE, &raw));
-  CHECK(raw == (uint32_t)totals[2]);
+  for (i = 0; i < 3; ++i) {
+    const pmu_u64_result_t t = pmu_cm_counter_read64(&cm, order[i]);
+    OK(t.status);
+    totals[i] = t.value;
+  }
+  raw = pmu_cm_counter_read(&cm, PMU_CM_CYCLE);
+  OK(raw.status);
+  CHECK(raw.value == (uint32_t)totals[2]);
   CHECK(totals[2] >= 1000);
   return 0;
 }
@@ -119,7 +122,8 @@ int c_api_cm_overflow_hook_case(const c_api_env_t* env, uintptr_t gcr_base, c_ap
   pmu_cm_t cm, copy;
   pmu_cm_callbacks_t cbs;
   pmu_cm_totals_t storage;
-  uint32_t set = 0;
+  pmu_u32_result_t set;
+  pmu_u64_result_t t;
   memset(&cbs, 0, sizeof cbs);
   memset(&storage, 0, sizeof storage);
   OK(pmu_cm_init(&cm, gcr_base, true));
@@ -134,18 +138,22 @@ int c_api_cm_overflow_hook_case(const c_api_env_t* env, uintptr_t gcr_base, c_ap
   OK(pmu_cm_counters_start(&cm, PMU_CM_SET_P0));
   env->advance(env->self, 0x200);
   CHECK((env->irq_lines(env->self) & 1u) != 0); /* CM_PCInt */
-  OK(pmu_cm_overflow_read(&cm, &set));
-  CHECK((set & PMU_CM_SET_P0) != 0);
+  set = pmu_cm_overflow_read(&cm);
+  OK(set.status);
+  CHECK((set.value & PMU_CM_SET_P0) != 0);
   copy = cm; /* a handle copied by value is the same unit */
   memset(&cm, 0, sizeof cm);
   pmu_cm_overflow_isr(&copy); /* the ISR adapter, given the copy */
   cm = copy;
   CHECK(calls->n == 1 && calls->sources[0] == PMU_CM_P0);
   CHECK((env->irq_lines(env->self) & 1u) == 0);
-  OK(pmu_cm_overflow_irq_handle(&cm, &set)); /* spurious: nothing served, no callback */
-  CHECK(set == 0 && calls->n == 1);
+  set = pmu_cm_overflow_irq_handle(&cm); /* spurious: nothing served, no callback */
+  OK(set.status);
+  CHECK(set.value == 0 && calls->n == 1);
   OK(pmu_cm_counters_stop(&cm, PMU_CM_SET_P0));
-  OK(pmu_cm_counter_read64(&cm, PMU_CM_P0, total)); /* events since the reset, across the wrap */
+  t = pmu_cm_counter_read64(&cm, PMU_CM_P0); /* events since the reset, across the wrap */
+  OK(t.status);
+  *total = t.value;
   CHECK(*total >= 0x100);
   OK(pmu_cm_overflow_clear(&cm, PMU_CM_SET_ALL));
   return 0;

@@ -11,6 +11,12 @@
   } while (0)
 #define OK(x) CHECK((x) == PMU_OK)
 #define BAD(x) CHECK((x) == PMU_EBADARG)
+/* A refused value call: PMU_EBADARG and no value (0, NULL). */
+#define REFUSED(call)                             \
+  do {                                            \
+    const __typeof__(call) r_ = (call);           \
+    CHECK(r_.status == PMU_EBADARG && !r_.value); \
+  } while (0)
 
 static void record(void* ctx, unsigned source) {
   c_api_calls_t* c = (c_api_calls_t*)ctx;
@@ -19,29 +25,26 @@ static void record(void* ctx, unsigned source) {
 }
 
 static int bad_handle(pmu_riscv_counters_t* h) {
-  uint64_t u64;
-  uint32_t u32;
-  unsigned bits;
   const pmu_riscv_ame_composition_t comp = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
   BAD(pmu_riscv_counters_prepare(h));
-  BAD(pmu_riscv_counter_read(h, 3, &u64));
+  REFUSED(pmu_riscv_counter_read(h, 3));
   BAD(pmu_riscv_counter_write(h, 3, 0));
   BAD(pmu_riscv_counters_start(h, 8));
   BAD(pmu_riscv_counters_stop(h, 8));
   BAD(pmu_riscv_counter_program(h, 3, 2));
-  BAD(pmu_riscv_counter_event_read(h, 3, &u64));
-  BAD(pmu_riscv_counter_width_probe(h, 3, &bits));
+  REFUSED(pmu_riscv_counter_event_read(h, 3));
+  REFUSED(pmu_riscv_counter_width_probe(h, 3));
   BAD(pmu_riscv_counter_width_set(h, 3, 40));
-  BAD(pmu_riscv_counter_read_extended(h, 3, &u64));
+  REFUSED(pmu_riscv_counter_read_extended(h, 3));
   BAD(pmu_riscv_counter_reset_extended(h, 3, 0));
-  BAD(pmu_riscv_overflow_vector_read(h, &u32));
+  REFUSED(pmu_riscv_overflow_vector_read(h));
   BAD(pmu_riscv_overflow_clear(h, 3));
   BAD(pmu_riscv_overflow_irq_enable(h));
   BAD(pmu_riscv_overflow_callback_set(h, 3, record, NULL));
   BAD(pmu_riscv_callbacks_attach(h, NULL));
   BAD(pmu_riscv_totals_track(h, NULL));
   pmu_riscv_overflow_isr(h); /* ignored: nothing touched */
-  BAD(pmu_riscv_overflow_irq_handle(h, &u32));
+  REFUSED(pmu_riscv_overflow_irq_handle(h));
   BAD(pmu_riscv_ame_counter_program(h, 3, &comp));
   BAD(pmu_riscv_ame_counteren_set(h, 8, 0, 0));
   return 0;
@@ -54,9 +57,9 @@ int c_api_riscv_bad_args(void) {
   static pmu_riscv_totals_t totals;
   static pmu_riscv_callbacks_t cbs;
   pmu_riscv_ame_composition_t comp = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
-  uint64_t u64;
-  uint32_t u32;
-  const char* name;
+  pmu_u64_result_t r64;
+  pmu_u32_result_t r32;
+  pmu_name_result_t name;
   int line;
 
   if ((line = bad_handle(NULL)) != 0) return line;
@@ -78,7 +81,7 @@ int c_api_riscv_bad_args(void) {
   OK(pmu_riscv_counters_init(&h, &cfg));
   BAD(pmu_riscv_totals_init(NULL));
   /* Opt-in storage absent. */
-  CHECK(pmu_riscv_counter_read_extended(&h, 3, &u64) == PMU_EUNAVAILABLE);
+  CHECK(pmu_riscv_counter_read_extended(&h, 3).status == PMU_EUNAVAILABLE);
   CHECK(pmu_riscv_overflow_callback_set(&h, 3, record, NULL) == PMU_EUNAVAILABLE);
   memset(&totals, 0xA5, sizeof totals);
   OK(pmu_riscv_totals_init(&totals));
@@ -89,37 +92,33 @@ int c_api_riscv_bad_args(void) {
   }
   OK(pmu_riscv_totals_track(&h, &totals));
   OK(pmu_riscv_callbacks_attach(&h, &cbs));
-  BAD(pmu_riscv_counter_read(&h, 3, NULL));
-  BAD(pmu_riscv_counter_read(&h, 5, &u64));  /* not implemented */
-  BAD(pmu_riscv_counter_read(&h, 1, &u64));  /* time is not a machine counter */
+  REFUSED(pmu_riscv_counter_read(&h, 5)); /* not implemented */
+  REFUSED(pmu_riscv_counter_read(&h, 1)); /* time is not a machine counter */
   BAD(pmu_riscv_counter_write(&h, 5, 0));
   BAD(pmu_riscv_counters_start(&h, 0));
   BAD(pmu_riscv_counters_start(&h, 1u << 5));
   BAD(pmu_riscv_counter_program(&h, 0, 2)); /* cycle has no selector */
   BAD(pmu_riscv_counter_program(&h, 3, (uint64_t)1 << 62)); /* filter bits need Sscofpmf */
-  BAD(pmu_riscv_counter_event_read(&h, 3, NULL));
-  BAD(pmu_riscv_counter_width_probe(&h, 3, NULL));
   BAD(pmu_riscv_counter_width_set(&h, 3, 0));
   BAD(pmu_riscv_counter_width_set(&h, 3, 65));
-  BAD(pmu_riscv_counter_read_extended(&h, 3, NULL));
-  BAD(pmu_riscv_overflow_vector_read(&h, NULL));
   BAD(pmu_riscv_overflow_callback_set(&h, 0, record, NULL)); /* hpm counters only */
-  CHECK(pmu_riscv_overflow_vector_read(&h, &u32) == PMU_EUNAVAILABLE); /* no Sscofpmf */
-  CHECK(pmu_riscv_overflow_irq_handle(&h, &u32) == PMU_EUNAVAILABLE && u32 == 0);
+  CHECK(pmu_riscv_overflow_vector_read(&h).status == PMU_EUNAVAILABLE); /* no Sscofpmf */
+  r32 = pmu_riscv_overflow_irq_handle(&h);
+  CHECK(r32.status == PMU_EUNAVAILABLE && r32.value == 0);
   BAD(pmu_riscv_ame_counter_program(&h, 3, &comp)); /* not an AME handle */
   BAD(pmu_riscv_ame_counteren_set(&h, 8, 0, 0));
-  BAD(pmu_riscv_sbi_discover(&h, &u32)); /* not an SBI handle */
+  REFUSED(pmu_riscv_sbi_discover(&h)); /* not an SBI handle */
   BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_CPU_CYCLES, 0, 0));
-  BAD(pmu_riscv_hpm_event_make(2, 0, NULL));
-  BAD(pmu_riscv_hpm_event_make((uint64_t)1 << 56, 0, &u64));
-  BAD(pmu_riscv_hpm_event_make(2, 0x20, &u64));
-  OK(pmu_riscv_hpm_event_make(2, PMU_RISCV_INHIBIT_M, &u64));
-  CHECK(u64 == 0x4000000000000002ull);
+  REFUSED(pmu_riscv_hpm_event_make((uint64_t)1 << 56, 0));
+  REFUSED(pmu_riscv_hpm_event_make(2, 0x20));
+  r64 = pmu_riscv_hpm_event_make(2, PMU_RISCV_INHIBIT_M);
+  OK(r64.status);
+  CHECK(r64.value == 0x4000000000000002ull);
 
   /* AME not declared: everything unavailable, nothing touched. */
   BAD(pmu_riscv_ame_init(NULL, true, 0));
   OK(pmu_riscv_ame_init(&h, false, 0));
-  CHECK(pmu_riscv_counter_read(&h, 3, &u64) == PMU_EUNAVAILABLE);
+  CHECK(pmu_riscv_counter_read(&h, 3).status == PMU_EUNAVAILABLE);
   CHECK(pmu_riscv_counters_prepare(&h) == PMU_EUNAVAILABLE);
   CHECK(pmu_riscv_ame_counteren_set(&h, 8, 0, 0) == PMU_EUNAVAILABLE);
   OK(pmu_riscv_ame_init(&h, true, 0));
@@ -133,10 +132,11 @@ int c_api_riscv_bad_args(void) {
   comp.inhibit = 0x20;
   BAD(pmu_riscv_ame_counter_program(&h, 3, &comp));
   BAD(pmu_riscv_ame_counteren_set(&h, 2, 0, 0)); /* bit 1 must be 0 */
-  BAD(pmu_riscv_ame_event_name_get(1, NULL));
-  CHECK(pmu_riscv_ame_event_name_get(20, &name) == PMU_ENOTFOUND);
-  OK(pmu_riscv_ame_event_name_get(1, &name));
-  CHECK(name != NULL);
+  name = pmu_riscv_ame_event_name_get(20);
+  CHECK(name.status == PMU_ENOTFOUND && name.value == NULL);
+  name = pmu_riscv_ame_event_name_get(1);
+  OK(name.status);
+  CHECK(name.value != NULL);
 
   /* Ibex. */
   BAD(pmu_riscv_ibex_init(NULL, 2, 40));
@@ -144,41 +144,43 @@ int c_api_riscv_bad_args(void) {
   BAD(pmu_riscv_ibex_init(&ibex, 2, 0));
   memset(&ibex, 0, sizeof ibex);
   BAD(pmu_riscv_ibex_prepare(&ibex));
-  BAD(pmu_riscv_ibex_discover(&ibex, &u32));
-  BAD(pmu_riscv_ibex_counter_read(&ibex, 0, &u64));
-  BAD(pmu_riscv_ibex_counter_read_extended(&ibex, 0, &u64));
-  BAD(pmu_riscv_ibex_event_read(&ibex, 0, &u64));
+  REFUSED(pmu_riscv_ibex_discover(&ibex));
+  REFUSED(pmu_riscv_ibex_counter_read(&ibex, 0));
+  REFUSED(pmu_riscv_ibex_counter_read_extended(&ibex, 0));
+  REFUSED(pmu_riscv_ibex_event_read(&ibex, 0));
   BAD(pmu_riscv_ibex_counters_start(&ibex, 1));
   BAD(pmu_riscv_ibex_counters_stop(&ibex, 1));
   BAD(pmu_riscv_ibex_totals_track(&ibex, &totals));
   OK(pmu_riscv_ibex_init(&ibex, 2, 40));
-  BAD(pmu_riscv_ibex_event_read(&ibex, 1, &u64)); /* reserved id */
-  BAD(pmu_riscv_ibex_event_read(&ibex, 13, &u64));
-  BAD(pmu_riscv_ibex_event_read(&ibex, 2, NULL));
-  CHECK(pmu_riscv_ibex_event_read(&ibex, 5, &u64) == PMU_EUNAVAILABLE); /* hpm3, hpm4 only */
-  BAD(pmu_riscv_ibex_counter_read(&ibex, 5, &u64));
-  BAD(pmu_riscv_ibex_discover(&ibex, NULL));
+  REFUSED(pmu_riscv_ibex_event_read(&ibex, 1)); /* reserved id */
+  REFUSED(pmu_riscv_ibex_event_read(&ibex, 13));
+  CHECK(pmu_riscv_ibex_event_read(&ibex, 5).status == PMU_EUNAVAILABLE); /* hpm3, hpm4 only */
+  REFUSED(pmu_riscv_ibex_counter_read(&ibex, 5));
   return 0;
 }
 
 int c_api_riscv_count_case(const c_api_env_t* env, uint64_t* hpm3) {
   pmu_riscv_counters_t h;
   pmu_riscv_counters_config_t cfg;
-  uint64_t ev = 0, sel = 0;
+  pmu_u64_result_t ev, sel, v;
   OK(pmu_riscv_counters_config_default(&cfg));
   cfg.counters = 0x1Du;
   cfg.sscofpmf = true;
   OK(pmu_riscv_counters_init(&h, &cfg));
   OK(pmu_riscv_counters_prepare(&h));
-  OK(pmu_riscv_hpm_event_make(2, 0, &ev));
-  OK(pmu_riscv_counter_program(&h, 3, ev));
-  OK(pmu_riscv_counter_event_read(&h, 3, &sel));
-  CHECK(sel == ev);
+  ev = pmu_riscv_hpm_event_make(2, 0);
+  OK(ev.status);
+  OK(pmu_riscv_counter_program(&h, 3, ev.value));
+  sel = pmu_riscv_counter_event_read(&h, 3);
+  OK(sel.status);
+  CHECK(sel.value == ev.value);
   OK(pmu_riscv_counter_write(&h, 3, 0));
   OK(pmu_riscv_counters_start(&h, 1u << 3));
   env->advance(env->self, 100);
   OK(pmu_riscv_counters_stop(&h, 1u << 3));
-  OK(pmu_riscv_counter_read(&h, 3, hpm3));
+  v = pmu_riscv_counter_read(&h, 3);
+  OK(v.status);
+  *hpm3 = v.value;
   CHECK(*hpm3 >= 300); /* 3 per cycle */
   return 0;
 }
@@ -188,9 +190,8 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
   pmu_riscv_counters_config_t cfg;
   static pmu_riscv_callbacks_t cbs;
   static pmu_riscv_totals_t totals;
-  unsigned bits = 0;
-  uint32_t vec = 0;
-  uint64_t total = 0;
+  pmu_u32_result_t bits, vec;
+  pmu_u64_result_t total;
   OK(pmu_riscv_counters_config_default(&cfg));
   cfg.counters = 0x1Du;
   cfg.sscofpmf = true;
@@ -198,8 +199,9 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
   OK(pmu_riscv_totals_track(&h, &totals)); /* zero-filled static storage: ready without init */
   OK(pmu_riscv_callbacks_attach(&h, &cbs));
   OK(pmu_riscv_counters_prepare(&h));
-  OK(pmu_riscv_counter_width_probe(&h, 3, &bits));
-  CHECK(bits == 40);
+  bits = pmu_riscv_counter_width_probe(&h, 3);
+  OK(bits.status);
+  CHECK(bits.value == 40);
   OK(pmu_riscv_counter_program(&h, 3, 2));
   OK(pmu_riscv_counter_write(&h, 3, ((uint64_t)1 << 40) - 16));
   OK(pmu_riscv_counter_reset_extended(&h, 3, 0));
@@ -208,8 +210,9 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
   OK(pmu_riscv_counters_start(&h, 1u << 3));
   env->advance(env->self, 64);
   CHECK((env->irq_lines(env->self) & 1u) != 0); /* LCOFI */
-  OK(pmu_riscv_overflow_vector_read(&h, &vec));
-  CHECK(vec == 1u << 3);
+  vec = pmu_riscv_overflow_vector_read(&h);
+  OK(vec.status);
+  CHECK(vec.value == 1u << 3);
   copy = h; /* a handle copied by value is the same file: the ISR takes it */
   memset(&h, 0, sizeof h);
   pmu_riscv_overflow_isr(&copy);
@@ -217,14 +220,16 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
   CHECK(calls->n == 1 && calls->sources[0] == 3);
   CHECK((env->irq_lines(env->self) & 1u) == 0);
   OK(pmu_riscv_counters_stop(&h, 1u << 3));
-  OK(pmu_riscv_counter_read_extended(&h, 3, &total));
-  CHECK(total >= 64); /* counted across the wrap, from 0 at reset_extended */
+  total = pmu_riscv_counter_read_extended(&h, 3);
+  OK(total.status);
+  CHECK(total.value >= 64); /* counted across the wrap, from 0 at reset_extended */
   OK(pmu_riscv_overflow_clear(&h, 3));
   return 0;
 }
 
 int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value) {
   pmu_riscv_counters_t h;
+  pmu_u64_result_t v;
   const pmu_riscv_ame_composition_t one = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
   OK(pmu_riscv_ame_init(&h, true, 0));
   OK(pmu_riscv_counters_prepare(&h));
@@ -234,7 +239,9 @@ int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value) {
   OK(pmu_riscv_counters_start(&h, 1u << 3));
   env->advance(env->self, 50);
   OK(pmu_riscv_counters_stop(&h, 1u << 3));
-  OK(pmu_riscv_counter_read(&h, 3, value));
+  v = pmu_riscv_counter_read(&h, 3);
+  OK(v.status);
+  *value = v.value;
   CHECK(*value > 0);
   return 0;
 }
@@ -247,7 +254,8 @@ int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t*
   pmu_riscv_counters_config_t cfg;
   static pmu_riscv_callbacks_t cbs;
   static pmu_riscv_totals_t totals;
-  uint32_t mask = 0;
+  pmu_u32_result_t mask;
+  pmu_u64_result_t t;
   OK(pmu_riscv_counters_config_default(&cfg));
   cfg.counters = 0x5u | 0x8u;
   cfg.sscofpmf = true;
@@ -256,9 +264,9 @@ int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t*
   OK(pmu_riscv_totals_init(&totals));
   OK(pmu_riscv_totals_track(&h, &totals));
   OK(pmu_riscv_callbacks_attach(&h, &cbs));
-  BAD(pmu_riscv_sbi_discover(&h, NULL));
-  OK(pmu_riscv_sbi_discover(&h, &mask));
-  CHECK(mask == 0xDu);
+  mask = pmu_riscv_sbi_discover(&h);
+  OK(mask.status);
+  CHECK(mask.value == 0xDu);
   OK(pmu_riscv_counters_prepare(&h));
   BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0x20));
   OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0));
@@ -272,6 +280,8 @@ int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t*
   pmu_riscv_overflow_isr(&h);
   CHECK(calls->n == 1 && calls->sources[0] == 3);
   CHECK((env->irq_lines(env->self) & 1u) == 0);
-  OK(pmu_riscv_counter_read_extended(&h, 3, total));
+  t = pmu_riscv_counter_read_extended(&h, 3);
+  OK(t.status);
+  *total = t.value;
   return 0;
 }

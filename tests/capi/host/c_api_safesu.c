@@ -12,6 +12,12 @@
   } while (0)
 #define OK(x) CHECK((x) == PMU_OK)
 #define BAD(x) CHECK((x) == PMU_EBADARG)
+/* A refused value call: PMU_EBADARG, and the value 0 (false). */
+#define REFUSED(call)                             \
+  do {                                            \
+    const __typeof__(call) r_ = (call);           \
+    CHECK(r_.status == PMU_EBADARG && !r_.value); \
+  } while (0)
 
 static void record(void* ctx, unsigned source) {
   c_api_calls_t* c = (c_api_calls_t*)ctx;
@@ -19,13 +25,12 @@ static void record(void* ctx, unsigned source) {
   c->n++;
 }
 
-/* Every call with a NULL or never-initialised handle, then a valid handle
- * with NULL out-pointers and out-of-range arguments. Run with no bus at all. */
+/* Every call with a NULL or never-initialised handle; c_api_safesu_bad_args
+ * then gives a valid handle NULL out-pointers (struct and array calls) and
+ * out-of-range arguments. Run with no bus at all. */
 static int bad_handle(pmu_safesu_t* su) {
   uint32_t u32 = 0;
-  uint64_t u64 = 0;
-  uint8_t u8 = 0, w[2] = {1, 2};
-  bool b = false;
+  uint8_t w[2] = {1, 2};
   const pmu_safesu_route_t r = {0, 1};
   pmu_safesu_info_t info;
   pmu_safesu_selftest_report_t rep;
@@ -37,26 +42,26 @@ static int bad_handle(pmu_safesu_t* su) {
   BAD(pmu_safesu_counters_enable(su));
   BAD(pmu_safesu_counters_disable(su));
   BAD(pmu_safesu_counters_reset(su));
-  BAD(pmu_safesu_counter_read(su, 0, &u32));
+  REFUSED(pmu_safesu_counter_read(su, 0));
   BAD(pmu_safesu_counters_read_all(su, &u32, 1));
   BAD(pmu_safesu_counter_write(su, 0, 1));
-  BAD(pmu_safesu_counter_read64(su, 0, &u64));
+  REFUSED(pmu_safesu_counter_read64(su, 0));
   BAD(pmu_safesu_counters_sync64(su));
   BAD(pmu_safesu_selftest_mode_set(su, PMU_SAFESU_MODE_NORMAL));
   BAD(pmu_safesu_crossbar_route(su, 0, 1));
   BAD(pmu_safesu_crossbar_route_table(su, &r, 1));
-  BAD(pmu_safesu_crossbar_event_get(su, 0, &u32));
+  REFUSED(pmu_safesu_crossbar_event_get(su, 0));
   BAD(pmu_safesu_overflow_mask_set(su, 1));
   BAD(pmu_safesu_overflow_irq_set(su, 0, true));
   BAD(pmu_safesu_overflow_enable(su, true));
   BAD(pmu_safesu_overflow_disable(su));
   BAD(pmu_safesu_overflow_clear(su));
-  BAD(pmu_safesu_overflow_vector_read(su, &u32));
+  REFUSED(pmu_safesu_overflow_vector_read(su));
   BAD(pmu_safesu_mccu_weight_set(su, 0, 1));
   BAD(pmu_safesu_mccu_weights_set(su, w, 2));
-  BAD(pmu_safesu_mccu_weight_get(su, 0, &u8));
+  REFUSED(pmu_safesu_mccu_weight_get(su, 0));
   BAD(pmu_safesu_mccu_budget_set(su, 0, 1));
-  BAD(pmu_safesu_mccu_remaining_read(su, 0, &u32));
+  REFUSED(pmu_safesu_mccu_remaining_read(su, 0));
   BAD(pmu_safesu_mccu_enable(su));
   BAD(pmu_safesu_mccu_disable(su));
   BAD(pmu_safesu_mccu_reset(su));
@@ -69,17 +74,17 @@ static int bad_handle(pmu_safesu_t* su) {
   BAD(pmu_safesu_rdc_reset(su));
   BAD(pmu_safesu_rdc_irq_clear(su));
   BAD(pmu_safesu_rdc_threshold_set(su, 0, 1));
-  BAD(pmu_safesu_rdc_watermark_read(su, 0, &u8));
+  REFUSED(pmu_safesu_rdc_watermark_read(su, 0));
   BAD(pmu_safesu_rdc_watermarks_read(su, w, 2));
-  BAD(pmu_safesu_rdc_vector_read(su, &u32));
-  BAD(pmu_safesu_rdc_fired(su, 0, &b));
+  REFUSED(pmu_safesu_rdc_vector_read(su));
+  REFUSED(pmu_safesu_rdc_fired(su, 0));
   BAD(pmu_safesu_overflow_callback_set(su, 0, record, NULL));
   BAD(pmu_safesu_mccu_callback_set(su, 0, record, NULL));
   BAD(pmu_safesu_rdc_callback_set(su, 0, record, NULL));
   BAD(pmu_safesu_ft_callback_set(su, record, NULL));
-  BAD(pmu_safesu_overflow_irq_handle(su, &u32));
-  BAD(pmu_safesu_mccu_irq_handle(su, 0, &u32));
-  BAD(pmu_safesu_rdc_irq_handle(su, &u32));
+  REFUSED(pmu_safesu_overflow_irq_handle(su));
+  REFUSED(pmu_safesu_mccu_irq_handle(su, 0));
+  REFUSED(pmu_safesu_rdc_irq_handle(su));
   BAD(pmu_safesu_ft_irq_handle(su, 1));
   BAD(pmu_safesu_selftest_run(su, &rep));
   pmu_safesu_overflow_isr(su); /* ignored: nothing touched */
@@ -99,9 +104,6 @@ int c_api_safesu_bad_args(void) {
   const pmu_safesu_route_t bad_event[1] = {{0, 128}};
   int line;
   uint32_t u32;
-  uint64_t u64;
-  uint8_t u8;
-  bool b;
 
   if ((line = bad_handle(NULL)) != 0) return line;
   memset(&su, 0, sizeof su); /* never initialised */
@@ -125,58 +127,49 @@ int c_api_safesu_bad_args(void) {
   pmu_safesu_mccu_isr(&no_unit); /* NULL unit: ignored */
 
   OK(pmu_safesu_init(&su, 0x80100000u, PMU_SAFESU_LAYOUT_4C128)); /* touches nothing */
-  /* NULL out-pointers. */
+  /* NULL pointers (the scalar answers come back by value: no pointer to check). */
   BAD(pmu_safesu_info_get(&su, NULL));
-  BAD(pmu_safesu_counter_read(&su, 0, NULL));
   BAD(pmu_safesu_counters_read_all(&su, NULL, 1));
-  BAD(pmu_safesu_counter_read64(&su, 0, NULL));
   BAD(pmu_safesu_crossbar_route_table(&su, NULL, 1));
-  BAD(pmu_safesu_crossbar_event_get(&su, 0, NULL));
-  BAD(pmu_safesu_overflow_vector_read(&su, NULL));
   BAD(pmu_safesu_mccu_weights_set(&su, NULL, 1));
-  BAD(pmu_safesu_mccu_weight_get(&su, 0, NULL));
-  BAD(pmu_safesu_mccu_remaining_read(&su, 0, NULL));
-  BAD(pmu_safesu_rdc_watermark_read(&su, 0, NULL));
   BAD(pmu_safesu_rdc_watermarks_read(&su, NULL, 1));
-  BAD(pmu_safesu_rdc_vector_read(&su, NULL));
-  BAD(pmu_safesu_rdc_fired(&su, 0, NULL));
   BAD(pmu_safesu_selftest_run(&su, NULL));
   /* Opt-in storage absent: nothing to call, no totals. */
   CHECK(pmu_safesu_overflow_callback_set(&su, 0, record, NULL) == PMU_EUNAVAILABLE);
-  CHECK(pmu_safesu_counter_read64(&su, 0, &u64) == PMU_EUNAVAILABLE);
+  CHECK(pmu_safesu_counter_read64(&su, 0).status == PMU_EUNAVAILABLE);
   CHECK(pmu_safesu_counters_sync64(&su) == PMU_EUNAVAILABLE);
   CHECK(pmu_safesu_mccu_irq_policy_set(&su, PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY) == PMU_EUNAVAILABLE);
   OK(pmu_safesu_callbacks_attach(&su, &cbs));
   OK(pmu_safesu_totals_track(&su, &totals));
   /* Out of range for 4 cores, 128 events, 24 counters. */
-  BAD(pmu_safesu_counter_read(&su, 24, &u32));
+  REFUSED(pmu_safesu_counter_read(&su, 24));
   BAD(pmu_safesu_counters_read_all(&su, &u32, 25));
   BAD(pmu_safesu_counter_write(&su, 24, 0));
-  BAD(pmu_safesu_counter_read64(&su, 24, &u64));
+  REFUSED(pmu_safesu_counter_read64(&su, 24));
   BAD(pmu_safesu_selftest_mode_set(&su, (pmu_safesu_selftest_mode_t)4));
   BAD(pmu_safesu_crossbar_route(&su, 24, 0));
   BAD(pmu_safesu_crossbar_route(&su, 0, 128));
   BAD(pmu_safesu_crossbar_route_table(&su, table, 2));
   BAD(pmu_safesu_crossbar_route_table(&su, bad_event, 1));
   BAD(pmu_safesu_crossbar_route_table(&su, twice, 3));
-  BAD(pmu_safesu_crossbar_event_get(&su, 24, &u32));
+  REFUSED(pmu_safesu_crossbar_event_get(&su, 24));
   BAD(pmu_safesu_overflow_mask_set(&su, 1u << 24));
   BAD(pmu_safesu_overflow_irq_set(&su, 24, true));
   BAD(pmu_safesu_mccu_weight_set(&su, 8, 1));
   BAD(pmu_safesu_mccu_weight_set(&su, 0, 256));
-  BAD(pmu_safesu_mccu_weight_get(&su, 8, &u8));
+  REFUSED(pmu_safesu_mccu_weight_get(&su, 8));
   BAD(pmu_safesu_mccu_budget_set(&su, 4, 1));
-  BAD(pmu_safesu_mccu_remaining_read(&su, 4, &u32));
+  REFUSED(pmu_safesu_mccu_remaining_read(&su, 4));
   BAD(pmu_safesu_mccu_refill(&su, 4));
   BAD(pmu_safesu_mccu_refill_cores(&su, 1u << 4));
   BAD(pmu_safesu_mccu_irq_policy_set(&su, (pmu_safesu_mccu_irq_policy_t)2));
   BAD(pmu_safesu_rdc_threshold_set(&su, 8, 1));
-  BAD(pmu_safesu_rdc_watermark_read(&su, 8, &u8));
-  BAD(pmu_safesu_rdc_fired(&su, 8, &b));
+  REFUSED(pmu_safesu_rdc_watermark_read(&su, 8));
+  REFUSED(pmu_safesu_rdc_fired(&su, 8));
   BAD(pmu_safesu_overflow_callback_set(&su, 24, record, NULL));
   BAD(pmu_safesu_mccu_callback_set(&su, 4, record, NULL));
   BAD(pmu_safesu_rdc_callback_set(&su, 8, record, NULL));
-  BAD(pmu_safesu_mccu_irq_handle(&su, 4, &u32));
+  REFUSED(pmu_safesu_mccu_irq_handle(&su, 4));
   /* FT build: the FT hook takes 1 or 2 only. */
   OK(pmu_safesu_params_default(&p));
   p.ft = true;
@@ -192,16 +185,18 @@ int c_api_safesu_bad_args(void) {
  * read are checked here. */
 int c_api_safesu_sequences(uintptr_t base) {
   pmu_safesu_t su;
-  uint32_t v = 0;
+  pmu_u32_result_t v;
   const pmu_safesu_route_t t[2] = {{1, 9}, {0, 3}};
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
   OK(pmu_safesu_counters_enable(&su));
   OK(pmu_safesu_crossbar_route(&su, 0, 5));
   OK(pmu_safesu_crossbar_route_table(&su, t, 2));
-  OK(pmu_safesu_counter_read(&su, 3, &v));
-  CHECK(v == 77);
-  OK(pmu_safesu_overflow_vector_read(&su, &v));
-  CHECK(v == 4);
+  v = pmu_safesu_counter_read(&su, 3);
+  OK(v.status);
+  CHECK(v.value == 77);
+  v = pmu_safesu_overflow_vector_read(&su);
+  OK(v.status);
+  CHECK(v.value == 4);
   return 0;
 }
 
@@ -209,13 +204,14 @@ int c_api_safesu_count_case(const c_api_env_t* env, uintptr_t base, uint32_t out
   pmu_safesu_t su;
   static pmu_safesu_totals_t totals; /* zero: starts at the first observation */
   const pmu_safesu_route_t t[3] = {{0, 5}, {4, 85}, {1, 6}};
-  uint32_t ev = 0;
-  uint64_t total = 0;
+  pmu_u32_result_t ev;
+  pmu_u64_result_t total;
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
   OK(pmu_safesu_totals_track(&su, &totals));
   OK(pmu_safesu_crossbar_route_table(&su, t, 3));
-  OK(pmu_safesu_crossbar_event_get(&su, 4, &ev));
-  CHECK(ev == 85);
+  ev = pmu_safesu_crossbar_event_get(&su, 4);
+  OK(ev.status);
+  CHECK(ev.value == 85);
   OK(pmu_safesu_counters_reset(&su));
   env->set_event(env->self, 5, true);
   env->set_event(env->self, 85, true);
@@ -225,8 +221,9 @@ int c_api_safesu_count_case(const c_api_env_t* env, uintptr_t base, uint32_t out
   OK(pmu_safesu_counters_read_all(&su, out, 5));
   CHECK(out[0] >= 99 && out[4] >= 99); /* the routed, high events */
   CHECK(out[1] == 0 && out[2] == 0);   /* event 6 low; counter 2 unrouted (event 0 low) */
-  OK(pmu_safesu_counter_read64(&su, 0, &total));
-  CHECK(total == out[0]);
+  total = pmu_safesu_counter_read64(&su, 0);
+  OK(total.status);
+  CHECK(total.value == out[0]);
   return 0;
 }
 
@@ -234,8 +231,8 @@ int c_api_safesu_overflow_hook_case(const c_api_env_t* env, uintptr_t base, c_ap
   pmu_safesu_t su, moved;
   pmu_safesu_callbacks_t cbs;
   pmu_safesu_totals_t totals;
-  uint32_t vec = 0, a = 0, b = 0;
-  uint64_t total = 0;
+  pmu_u32_result_t vec, a, b;
+  pmu_u64_result_t total;
   memset(&cbs, 0, sizeof cbs);
   memset(&totals, 0, sizeof totals);
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
@@ -249,32 +246,39 @@ int c_api_safesu_overflow_hook_case(const c_api_env_t* env, uintptr_t base, c_ap
   OK(pmu_safesu_counters_enable(&su));
   env->advance(env->self, 100);
   CHECK((env->irq_lines(env->self) & 1u) != 0); /* overflow line up */
-  OK(pmu_safesu_overflow_irq_handle(&su, &vec));
-  CHECK(vec == 1u << 2);
+  vec = pmu_safesu_overflow_irq_handle(&su);
+  OK(vec.status);
+  CHECK(vec.value == 1u << 2);
   CHECK(calls->n == 1 && calls->sources[0] == 2);
   CHECK((env->irq_lines(env->self) & 1u) == 0); /* acknowledged */
-  OK(pmu_safesu_counter_read(&su, 2, &a));
+  a = pmu_safesu_counter_read(&su, 2);
+  OK(a.status);
   env->advance(env->self, 10);
-  OK(pmu_safesu_counter_read(&su, 2, &b));
-  CHECK(b > a); /* still counting */
-  OK(pmu_safesu_counter_read64(&su, 2, &total));
-  CHECK(total > 0xFFFFFFFFull);
-  /* A spurious call: nothing flagged, no callback, snapshot optional. */
-  OK(pmu_safesu_overflow_irq_handle(&su, NULL));
+  b = pmu_safesu_counter_read(&su, 2);
+  OK(b.status);
+  CHECK(b.value > a.value); /* still counting */
+  total = pmu_safesu_counter_read64(&su, 2);
+  OK(total.status);
+  CHECK(total.value > 0xFFFFFFFFull);
+  /* A spurious call: nothing flagged, nothing served, no callback. */
+  vec = pmu_safesu_overflow_irq_handle(&su);
+  OK(vec.status);
+  CHECK(vec.value == 0);
   CHECK(calls->n == 1);
   /* The handle moved by value (the original wiped): the copy is the unit,
    * with the same callback and totals storage. The ISR adapter takes it. */
   moved = su;
   memset(&su, 0, sizeof su);
-  CHECK(pmu_safesu_counter_read(&su, 2, &a) == PMU_EBADARG);
+  REFUSED(pmu_safesu_counter_read(&su, 2));
   OK(pmu_safesu_counter_write(&moved, 2, 0xFFFFFFF0u));
   env->advance(env->self, 40);
   CHECK((env->irq_lines(env->self) & 1u) != 0);
   pmu_safesu_overflow_isr(&moved);
   CHECK(calls->n == 2 && calls->sources[1] == 2);
   CHECK((env->irq_lines(env->self) & 1u) == 0);
-  OK(pmu_safesu_counter_read64(&moved, 2, &total));
-  CHECK(total > 0xFFFFFFFFull + 0xFFFFFFF0ull - 0xFFFFFFE0ull); /* restarted at the write, wrapped again */
+  total = pmu_safesu_counter_read64(&moved, 2);
+  OK(total.status);
+  CHECK(total.value > 0xFFFFFFFFull + 0xFFFFFFF0ull - 0xFFFFFFE0ull); /* restarted at the write, wrapped again */
   return 0;
 }
 
@@ -283,33 +287,38 @@ int c_api_safesu_mccu_hook_case(const c_api_env_t* env, uintptr_t base, c_api_ca
   pmu_safesu_callbacks_t cbs;
   const unsigned core = 1, input = 2; /* inputs 2c and 2c+1 belong to core c */
   pmu_safesu_mccu_line_t line;
-  uint32_t rem = 0, served = 0;
-  uint8_t w = 0;
+  pmu_u32_result_t rem, served;
+  pmu_u8_result_t w;
   memset(&cbs, 0, sizeof cbs);
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
   OK(pmu_safesu_callbacks_attach(&su, &cbs));
   OK(pmu_safesu_mccu_callback_set(&su, core, record, calls));
   OK(pmu_safesu_crossbar_route(&su, input, 9));
   OK(pmu_safesu_mccu_weight_set(&su, input, 5));
-  OK(pmu_safesu_mccu_weight_get(&su, input, &w));
-  CHECK(w == 5);
+  w = pmu_safesu_mccu_weight_get(&su, input);
+  OK(w.status);
+  CHECK(w.value == 5);
   OK(pmu_safesu_mccu_budget_set(&su, core, 100));
-  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
-  CHECK(rem == 100);
+  rem = pmu_safesu_mccu_remaining_read(&su, core);
+  OK(rem.status);
+  CHECK(rem.value == 100);
   OK(pmu_safesu_mccu_enable(&su));
   env->set_event(env->self, 9, true);
   env->advance(env->self, 40);
   env->set_event(env->self, 9, false);
   env->advance(env->self, 5);
-  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
-  CHECK(rem == 0);
+  rem = pmu_safesu_mccu_remaining_read(&su, core);
+  OK(rem.status);
+  CHECK(rem.value == 0);
   CHECK((env->irq_lines(env->self) & (1u << (8 + core))) != 0);
-  OK(pmu_safesu_mccu_irq_handle(&su, core, &served)); /* default policy: refill */
-  CHECK(served == 1u << core);
+  served = pmu_safesu_mccu_irq_handle(&su, core); /* default policy: refill */
+  OK(served.status);
+  CHECK(served.value == 1u << core);
   CHECK(calls->n == 1 && calls->sources[0] == core);
   CHECK((env->irq_lines(env->self) & (1u << (8 + core))) == 0);
-  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
-  CHECK(rem == 100);
+  rem = pmu_safesu_mccu_remaining_read(&su, core);
+  OK(rem.status);
+  CHECK(rem.value == 100);
   /* Again through the ISR adapter, with the clear-only policy. */
   OK(pmu_safesu_mccu_irq_policy_set(&su, PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY));
   env->set_event(env->self, 9, true);
@@ -322,8 +331,9 @@ int c_api_safesu_mccu_hook_case(const c_api_env_t* env, uintptr_t base, c_api_ca
   pmu_safesu_mccu_isr(&line);
   CHECK(calls->n == 2 && calls->sources[1] == core);
   CHECK((env->irq_lines(env->self) & (1u << (8 + core))) == 0);
-  OK(pmu_safesu_mccu_remaining_read(&su, core, &rem));
-  CHECK(rem == 0); /* not refilled */
+  rem = pmu_safesu_mccu_remaining_read(&su, core);
+  OK(rem.status);
+  CHECK(rem.value == 0); /* not refilled */
   OK(pmu_safesu_mccu_disable(&su));
   return 0;
 }
@@ -332,9 +342,10 @@ int c_api_safesu_rdc_hook_case(const c_api_env_t* env, uintptr_t base, c_api_cal
   pmu_safesu_t su;
   static pmu_safesu_callbacks_t cbs;
   const unsigned input = 3;
-  uint8_t wm = 0, all[8];
-  uint32_t vec = 0;
-  bool fired = false;
+  uint8_t all[8];
+  pmu_u8_result_t wm;
+  pmu_u32_result_t vec;
+  pmu_bool_result_t fired;
   memset(&cbs, 0, sizeof cbs);
   OK(pmu_safesu_init(&su, base, PMU_SAFESU_LAYOUT_4C128));
   OK(pmu_safesu_callbacks_attach(&su, &cbs));
@@ -346,19 +357,23 @@ int c_api_safesu_rdc_hook_case(const c_api_env_t* env, uintptr_t base, c_api_cal
   env->advance(env->self, 20);
   env->set_event(env->self, 7, false);
   env->advance(env->self, 3);
-  OK(pmu_safesu_rdc_vector_read(&su, &vec));
-  CHECK(vec == 1u << input); /* per input, not per core */
-  OK(pmu_safesu_rdc_fired(&su, input, &fired));
-  CHECK(fired);
-  OK(pmu_safesu_rdc_watermark_read(&su, input, &wm));
-  CHECK(wm >= 19);
+  vec = pmu_safesu_rdc_vector_read(&su);
+  OK(vec.status);
+  CHECK(vec.value == 1u << input); /* per input, not per core */
+  fired = pmu_safesu_rdc_fired(&su, input);
+  OK(fired.status);
+  CHECK(fired.value);
+  wm = pmu_safesu_rdc_watermark_read(&su, input);
+  OK(wm.status);
+  CHECK(wm.value >= 19);
   CHECK((env->irq_lines(env->self) & 4u) != 0);
-  OK(pmu_safesu_rdc_irq_handle(&su, &vec));
-  CHECK(vec == 1u << input);
+  vec = pmu_safesu_rdc_irq_handle(&su);
+  OK(vec.status);
+  CHECK(vec.value == 1u << input);
   CHECK(calls->n == 1 && calls->sources[0] == input);
   CHECK((env->irq_lines(env->self) & 4u) == 0);
   OK(pmu_safesu_rdc_watermarks_read(&su, all, 8));
-  CHECK(all[input] == wm); /* kept by the hook's toggle */
+  CHECK(all[input] == wm.value); /* kept by the hook's toggle */
   /* Again through the ISR adapter. */
   env->set_event(env->self, 7, true);
   env->advance(env->self, 20);
@@ -369,8 +384,9 @@ int c_api_safesu_rdc_hook_case(const c_api_env_t* env, uintptr_t base, c_api_cal
   CHECK(calls->n == 2 && calls->sources[1] == input);
   CHECK((env->irq_lines(env->self) & 4u) == 0);
   OK(pmu_safesu_rdc_reset(&su));
-  OK(pmu_safesu_rdc_watermark_read(&su, input, &wm));
-  CHECK(wm == 0);
+  wm = pmu_safesu_rdc_watermark_read(&su, input);
+  OK(wm.status);
+  CHECK(wm.value == 0);
   OK(pmu_safesu_rdc_disable(&su));
   return 0;
 }
@@ -392,7 +408,7 @@ int c_api_safesu_params_case(uintptr_t base) {
   pmu_safesu_params_t p;
   pmu_safesu_map_t map, old_map;
   pmu_safesu_info_t info;
-  uint32_t ev = 0;
+  pmu_u32_result_t ev;
   OK(pmu_safesu_params_default(&p));
   CHECK(p.reg_width == 32 && p.n_counters == 24 && p.mccu_n_events == 2 && p.weight0_never_fires);
   p.mccu_n_cores = 6;
@@ -402,8 +418,9 @@ int c_api_safesu_params_case(uintptr_t base) {
   CHECK(info.base == base && info.n_counters == 24 && info.n_cores == 6 && info.n_inputs == 12);
   CHECK(info.n_soc_ev == 256 && !info.ft && info.rdc_usable);
   OK(pmu_safesu_crossbar_route(&su, 5, 200));
-  OK(pmu_safesu_crossbar_event_get(&su, 5, &ev));
-  CHECK(ev == 200);
+  ev = pmu_safesu_crossbar_event_get(&su, 5);
+  OK(ev.status);
+  CHECK(ev.value == 200);
   CHECK(pmu_safesu_crossbar_route(&su, 5, 256) == PMU_EBADARG);
   /* Old 4-core RTL: the RDC cannot be used. */
   OK(pmu_safesu_params_default(&p));
@@ -460,8 +477,8 @@ int c_api_safesu_mirror_case(const c_api_env_t* env, uintptr_t base, uint32_t* s
   static const uint8_t weights[8] = {1, 2, 3, 4, 5, 6, 7, 8};
   pmu_safesu_route_t table[24];
   pmu_safesu_t su;
-  uint32_t v = 0;
-  uint64_t total = 0;
+  pmu_u32_result_t hook, v;
+  pmu_u64_result_t total;
   unsigned k;
   memset(&cbs, 0, sizeof cbs);
   memset(&totals, 0, sizeof totals);
@@ -481,10 +498,14 @@ int c_api_safesu_mirror_case(const c_api_env_t* env, uintptr_t base, uint32_t* s
   OK(pmu_safesu_selftest_mode_set(&su, PMU_SAFESU_MODE_ALL_ONES));
   OK(pmu_safesu_counters_enable(&su));
   env->advance(env->self, 40);
-  OK(pmu_safesu_overflow_irq_handle(&su, served));
+  hook = pmu_safesu_overflow_irq_handle(&su);
+  OK(hook.status);
+  *served = hook.value; /* c_api_test.cpp compares it with the C++ hook's */
   OK(pmu_safesu_counters_disable(&su));
-  OK(pmu_safesu_counter_read(&su, 5, &v));
-  OK(pmu_safesu_counter_read64(&su, 5, &total));
-  CHECK(total > 0xFFFFFFFFull && (uint32_t)total == v);
+  v = pmu_safesu_counter_read(&su, 5);
+  OK(v.status);
+  total = pmu_safesu_counter_read64(&su, 5);
+  OK(total.status);
+  CHECK(total.value > 0xFFFFFFFFull && (uint32_t)total.value == v.value);
   return 0;
 }

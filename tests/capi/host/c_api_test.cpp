@@ -339,3 +339,26 @@ TEST(CApiRiscv, AmeCompositionCountsAsTheModel) {
 }
 
 }  // namespace
+
+// The one answer given with a status other than PMU_OK: Ibex discovery says
+// what the core has also when it is not the handle's configuration.
+TEST(CApiRiscv, IbexDiscoverAnswersTheCoresCountersAlsoOnAMismatch) {
+  models::RiscvCsrConfig mc;
+  mc.ibex = true;
+  mc.num_hpm = 10;
+  mc.width = 40;
+  models::RiscvCsrModel model{mc};
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  pmu_riscv_ibex_t same;
+  pmu_riscv_ibex_t fewer;
+  ASSERT_EQ(pmu_riscv_ibex_init(&same, 10, 40), PMU_OK);
+  ASSERT_EQ(pmu_riscv_ibex_init(&fewer, 4, 40), PMU_OK);
+  const pmu_u32_result_t a = pmu_riscv_ibex_discover(&same);
+  EXPECT_EQ(a.status, PMU_OK);
+  EXPECT_EQ(a.value, 0x1FFDu);
+  const pmu_u32_result_t b = pmu_riscv_ibex_discover(&fewer);
+  EXPECT_EQ(b.status, PMU_EMISMATCH);
+  EXPECT_EQ(b.value, 0x1FFDu);  // what the core has, not the handle's 4 counters
+}

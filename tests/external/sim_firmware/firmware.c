@@ -51,13 +51,13 @@ static void on_overflow(void* ctx, unsigned counter) {
 /* The handler of the SafeSU overflow line: the driver's hook. */
 static void overflow_line(void* ctx) {
   (void)ctx;
-  (void)pmu_safesu_overflow_irq_handle(&g_su, NULL);
+  (void)pmu_safesu_overflow_irq_handle(&g_su);
 }
 
 int main(void) {
-  uint64_t cycles = 0, busy = 0, wrapped = 0;
+  pmu_u64_result_t cycles, busy, wrapped;
 #if defined(__riscv)
-  uint64_t cm_cycles = 0;
+  pmu_u64_result_t cm_cycles;
   pmu_cm_t cm;
   const bool has_cm = fw_cm_present();
 #endif
@@ -99,29 +99,33 @@ int main(void) {
 #if defined(__riscv)
   if (has_cm) {
     check(pmu_cm_counters_stop(&cm, PMU_CM_SET_ALL) == PMU_OK, "CM counters stopped");
-    check(pmu_cm_counter_read64(&cm, PMU_CM_CYCLE, &cm_cycles) == PMU_OK && cm_cycles > 0u, "the CM counted cycles");
+    cm_cycles = pmu_cm_counter_read64(&cm, PMU_CM_CYCLE);
+    check(cm_cycles.status == PMU_OK && cm_cycles.value > 0u, "the CM counted cycles");
     print("CM: ");
-    print_dec(cm_cycles);
+    print_dec(cm_cycles.value);
     print(" cycles\n");
   }
 #endif
-  check(pmu_safesu_counter_read64(&g_su, 0, &cycles) == PMU_OK, "read counter 0");
-  check(pmu_safesu_counter_read64(&g_su, 1, &busy) == PMU_OK, "read counter 1");
-  check(pmu_safesu_counter_read64(&g_su, kWrap, &wrapped) == PMU_OK, "read counter 3");
+  cycles = pmu_safesu_counter_read64(&g_su, 0);
+  busy = pmu_safesu_counter_read64(&g_su, 1);
+  wrapped = pmu_safesu_counter_read64(&g_su, kWrap);
+  check(cycles.status == PMU_OK, "read counter 0");
+  check(busy.status == PMU_OK, "read counter 1");
+  check(wrapped.status == PMU_OK, "read counter 3");
   print("cycles ");
-  print_dec(cycles);
+  print_dec(cycles.value);
   print(", compute busy ");
-  print_dec(busy);
+  print_dec(busy.value);
   print(", counter 3 total ");
-  print_dec(wrapped);
+  print_dec(wrapped.value);
   print("\noverflow hook: fired ");
   print_dec(g_hook_calls);
   print(" time(s), for counter ");
   print_dec(g_hook_counter);
   print("\n");
-  check(busy > 0u && cycles >= busy, "compute cycles counted");
+  check(busy.value > 0u && cycles.value >= busy.value, "compute cycles counted");
   check(g_hook_calls == 1u && g_hook_counter == kWrap, "the overflow hook once, for counter 3");
-  check(wrapped > 0xFFFFFFFFull, "counter 3's total past 2^32");
+  check(wrapped.value > 0xFFFFFFFFull, "counter 3's total past 2^32");
   print(g_problems == 0u ? "verdict: PASS\n" : "verdict: FAIL\n");
   return g_problems == 0u ? 0 : 1;
 }
