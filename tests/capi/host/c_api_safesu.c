@@ -6,19 +6,6 @@
 #include "pmu/c/pmu_grlib.h"
 #include "pmu/c/pmu_safesu.h"
 
-#define CHECK(x)             \
-  do {                       \
-    if (!(x)) return __LINE__; \
-  } while (0)
-#define OK(x) CHECK((x) == PMU_OK)
-#define BAD(x) CHECK((x) == PMU_EBADARG)
-/* A refused value call: PMU_EBADARG, and the value 0 (false). */
-#define REFUSED(call)                             \
-  do {                                            \
-    const __typeof__(call) r_ = (call);           \
-    CHECK(r_.status == PMU_EBADARG && !r_.value); \
-  } while (0)
-
 static void record(void* ctx, unsigned source) {
   c_api_calls_t* c = (c_api_calls_t*)ctx;
   if (c->n < 8) c->sources[c->n] = source;

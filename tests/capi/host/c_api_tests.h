@@ -13,6 +13,22 @@
 extern "C" {
 #endif
 
+#ifndef __cplusplus
+/* The C side's checks: a failed one returns its line. */
+#define CHECK(x)               \
+  do {                         \
+    if (!(x)) return __LINE__; \
+  } while (0)
+#define OK(x) CHECK((x) == PMU_OK)
+#define BAD(x) CHECK((x) == PMU_EBADARG)
+/* A refused value call: PMU_EBADARG, and the value 0 (false, NULL). */
+#define REFUSED(call)                             \
+  do {                                            \
+    const __typeof__(call) r_ = (call);           \
+    CHECK(r_.status == PMU_EBADARG && !r_.value); \
+  } while (0)
+#endif
+
 /* What the C code may do to the simulated world. */
 typedef struct c_api_env {
   void* self;
