@@ -11,6 +11,17 @@
 #include "pmu/safesu/selftest.hpp"
 #include "pmu/safesu/wrapper_irq.hpp"
 
+// The range of each C enum a call takes. The C enums are global, so these
+// are too: argument-dependent lookup from c_api's forwarders finds them
+// there, and would not in the unnamed namespace (a C int would then reach
+// the byte-wide C++ enum unchecked: 257 as mode 1).
+static constexpr bool in_range(pmu_safesu_selftest_mode_t m) {
+  return static_cast<unsigned>(m) <= PMU_SAFESU_MODE_ONLY_OUTPUT0;
+}
+static constexpr bool in_range(pmu_safesu_mccu_irq_policy_t p) {
+  return static_cast<unsigned>(p) <= PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY;
+}
+
 namespace {
 using namespace pmu;
 using namespace pmu::safesu;
@@ -71,13 +82,6 @@ static_assert(PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY == static_cast<unsigned>(MccuIrqPol
 static_assert(PMU_SAFESU_RDC_PRE2025 == static_cast<unsigned>(RdcVintage::kPre2025));
 static_assert(PMU_SAFESU_REL_LT == static_cast<unsigned>(Relation::kLt));
 static_assert(PMU_SAFESU_WRAPPER_C == static_cast<unsigned>(Wrapper::kC));
-constexpr bool in_range(pmu_safesu_selftest_mode_t m) {
-  return static_cast<unsigned>(m) <= PMU_SAFESU_MODE_ONLY_OUTPUT0;
-}
-constexpr bool in_range(pmu_safesu_mccu_irq_policy_t p) {
-  return static_cast<unsigned>(p) <= PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY;
-}
-using c_api::in_range;
 
 // The forwarders, bound to this unit's handle.
 template <auto M, typename... A>

@@ -134,6 +134,9 @@ int c_api_safesu_bad_args(void) {
   BAD(pmu_safesu_counter_write(&su, 24, 0));
   REFUSED(pmu_safesu_counter_read64(&su, 24));
   BAD(pmu_safesu_selftest_mode_set(&su, (pmu_safesu_selftest_mode_t)4));
+  /* An int whose low byte is a valid mode is still out of range (the C++
+   * enum is a byte: a plain cast would wrap 257 to 1). */
+  BAD(pmu_safesu_selftest_mode_set(&su, (pmu_safesu_selftest_mode_t)257));
   BAD(pmu_safesu_crossbar_route(&su, 24, 0));
   BAD(pmu_safesu_crossbar_route(&su, 0, 128));
   BAD(pmu_safesu_crossbar_route_table(&su, table, 2));
@@ -150,6 +153,7 @@ int c_api_safesu_bad_args(void) {
   BAD(pmu_safesu_mccu_refill(&su, 4));
   BAD(pmu_safesu_mccu_refill_cores(&su, 1u << 4));
   BAD(pmu_safesu_mccu_irq_policy_set(&su, (pmu_safesu_mccu_irq_policy_t)2));
+  BAD(pmu_safesu_mccu_irq_policy_set(&su, (pmu_safesu_mccu_irq_policy_t)256));
   BAD(pmu_safesu_rdc_threshold_set(&su, 8, 1));
   REFUSED(pmu_safesu_rdc_watermark_read(&su, 8));
   REFUSED(pmu_safesu_rdc_fired(&su, 8));
@@ -229,6 +233,7 @@ int c_api_safesu_overflow_hook_case(const c_api_env_t* env, uintptr_t base, c_ap
   OK(pmu_safesu_overflow_irq_set(&su, 2, true));
   OK(pmu_safesu_overflow_enable(&su, true));
   OK(pmu_safesu_counter_write(&su, 2, 0xFFFFFFE0u));
+  OK(pmu_safesu_selftest_mode_set(&su, PMU_SAFESU_MODE_ONLY_OUTPUT0)); /* the last mode: accepted */
   OK(pmu_safesu_selftest_mode_set(&su, PMU_SAFESU_MODE_ALL_ONES));
   OK(pmu_safesu_counters_enable(&su));
   env->advance(env->self, 100);
@@ -436,6 +441,8 @@ int c_api_safesu_wrapper_case(void) {
   OK(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_A, 4, &l));
   CHECK(l.overflow == 6 && l.quota == 12 && l.rdc == 11 && l.mccu0 == 7);
   OK(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_B, 6, &l));
+  CHECK(l.overflow == 10 && l.rdc == 11 && l.mccu0 == 4);
+  OK(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_C, 6, &l)); /* the last version: as B */
   CHECK(l.overflow == 10 && l.rdc == 11 && l.mccu0 == 4);
   BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_A, 6, &l)); /* version A is 4 cores only */
   BAD(pmu_safesu_wrapper_irqs_get(PMU_SAFESU_WRAPPER_C, 7, &l));
