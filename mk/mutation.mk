@@ -6,7 +6,7 @@
 #   make mutation [SEED=1] [MUTANTS=300|all] [UNIT=safesu,cm] [JOBS=2] [MUTATION_ARGS=...]
 #
 # A unit's sources include its impl/ headers (the SafeSU driver is mostly
-# header-only). A unit's mutants are judged by that unit's host test binaries; the shared
+# header-only); the C API's (src/capi) are judged by its tests from C. A unit's mutants are judged by that unit's host test binaries; the shared
 # headers' (typed registers, the wide counter) by every host test binary.
 
 MUTATION_UNITS := safesu cm grlib riscv
@@ -26,6 +26,7 @@ csv = $(subst $(space),$(comma),$(strip $(1)))
 # --unit NAME:SOURCE GLOBS:TEST BINARIES
 mutation_unit_args = \
   $(foreach u,$(MUTATION_UNITS),--unit '$(u):src/$(u)/*.cpp,include/pmu/$(u)/*.hpp,include/pmu/$(u)/impl/*.hpp:$(call csv,$(call mutation_bins,$(u)))') \
+  --unit 'capi:src/capi/*.cpp,src/capi/*.hpp:$(call csv,$(call host_bins,capi))' \
   --unit 'reg:include/pmu/reg/*.hpp:$(call csv,$(all_host_bins))' \
   --unit 'wide_counter:include/pmu/util/wide_counter.hpp:$(call csv,$(all_host_bins))'
 

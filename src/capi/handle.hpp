@@ -101,8 +101,8 @@ struct Slot {
 
 // ---- Argument conversion --------------------------------------------------------------
 // Any value of a C type is accepted unless an in_range() overload for that
-// type (found by argument-dependent or ordinary lookup in the unit's file)
-// says otherwise.
+// type says otherwise. The forwarders find it by argument-dependent lookup
+// only, so it is declared in the C type's namespace: the global one.
 template <typename T>
 constexpr bool in_range(T) {
   return true;
@@ -185,6 +185,13 @@ constexpr bool same_bytes() {
     return v.value == T(1) && v.status == PMU_OK && s.value == T() && s.status == PMU_EMISMATCH;
   }
 }
+
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static_assert(same_bytes<pmu_u32_result_t, uint32_t>() && same_bytes<pmu_u64_result_t, uint64_t>() &&
+                  same_bytes<pmu_u8_result_t, uint8_t>() && same_bytes<pmu_bool_result_t, bool>() &&
+                  !same_bytes<pmu_name_result_t, const char*>(),
+              "on a little-endian target a C answer is its Result's bytes: a value call adds only the handle check");
+#endif
 
 // The bytes of a Result's C answer: the Result itself where it has them and
 // the answer comes back in registers (same_bytes; at most two words), else

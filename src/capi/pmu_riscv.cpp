@@ -261,14 +261,15 @@ pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h) {
   if (x == nullptr) return kBad;
   return to_c(ibex::init(x->file, x->cfg));
 }
-// The mask found is given also on a mismatch (what the core has).
+// The mask found is given also on a mismatch (what the core has). The
+// handle's configuration passed ibex::valid() in pmu_riscv_ibex_init(), so
+// discover() always probes and answers PMU_OK or PMU_EMISMATCH.
 pmu_u32_result_t pmu_riscv_ibex_discover(const pmu_riscv_ibex_t* h) {
   auto* x = IbexSlot::get(h);
   if (x == nullptr) return c_api::refused_answer<pmu_u32_result_t>();
   ibex::Found found;
   const Status s = ibex::discover(x->cfg, &found);
-  const bool found_some = s == Status::kOk || s == Status::kMismatch;
-  return pmu_u32_result_t{found_some ? found.counters : 0, to_c(s)};
+  return pmu_u32_result_t{found.counters, to_c(s)};
 }
 pmu_u64_result_t pmu_riscv_ibex_counter_read(const pmu_riscv_ibex_t* h, unsigned i) {
   auto* x = IbexSlot::get(h);
@@ -282,8 +283,9 @@ pmu_u64_result_t pmu_riscv_ibex_counter_read_extended(pmu_riscv_ibex_t* h, unsig
 }
 pmu_u64_result_t pmu_riscv_ibex_event_read(const pmu_riscv_ibex_t* h, unsigned event_id) {
   auto* x = IbexSlot::get(h);
-  if (x == nullptr || event_id == 1 || event_id > ibex::kMaxEventId)
-    return c_api::refused_answer<pmu_u64_result_t>();
+  // Beyond the largest id the cast to the byte-wide ibex::Event would wrap;
+  // the reserved id 1 is the C++ call's to refuse.
+  if (x == nullptr || event_id > ibex::kMaxEventId) return c_api::refused_answer<pmu_u64_result_t>();
   return PMU_C_ANSWER(pmu_u64_result_t, ibex::read_event(x->file, x->cfg, static_cast<ibex::Event>(event_id)));
 }
 pmu_status_t pmu_riscv_ibex_counters_start(pmu_riscv_ibex_t* h, uint32_t mask) {

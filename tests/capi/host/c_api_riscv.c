@@ -59,6 +59,8 @@ int c_api_riscv_bad_args(void) {
   BAD(pmu_riscv_counters_init(&h, NULL));
   cfg.overflow_source = (pmu_riscv_overflow_source_t)2;
   BAD(pmu_riscv_counters_init(&h, &cfg));
+  cfg.overflow_source = PMU_RISCV_OVERFLOW_EVENT_OF; /* the last valid value */
+  OK(pmu_riscv_counters_init(&h, &cfg));
   cfg.overflow_source = PMU_RISCV_OVERFLOW_SCOUNTOVF;
   cfg.irq_mode = (pmu_riscv_irq_mode_t)2;
   BAD(pmu_riscv_counters_init(&h, &cfg));
@@ -101,6 +103,9 @@ int c_api_riscv_bad_args(void) {
   r64 = pmu_riscv_hpm_event_make(2, PMU_RISCV_INHIBIT_M);
   OK(r64.status);
   CHECK(r64.value == 0x4000000000000002ull);
+  r64 = pmu_riscv_hpm_event_make(2, 0x1Fu); /* every mode: the largest mask */
+  OK(r64.status);
+  CHECK(r64.value == 0x7C00000000000002ull);
 
   /* AME not declared: everything unavailable, nothing touched. */
   BAD(pmu_riscv_ame_init(NULL, true, 0));
@@ -142,6 +147,7 @@ int c_api_riscv_bad_args(void) {
   REFUSED(pmu_riscv_ibex_event_read(&ibex, 1)); /* reserved id */
   REFUSED(pmu_riscv_ibex_event_read(&ibex, 13));
   CHECK(pmu_riscv_ibex_event_read(&ibex, 5).status == PMU_EUNAVAILABLE); /* hpm3, hpm4 only */
+  CHECK(pmu_riscv_ibex_event_read(&ibex, 12).status == PMU_EUNAVAILABLE); /* the last id: not refused */
   REFUSED(pmu_riscv_ibex_counter_read(&ibex, 5));
   return 0;
 }
@@ -216,11 +222,18 @@ int c_api_riscv_overflow_hook_case(const c_api_env_t* env, c_api_calls_t* calls)
 
 int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value) {
   pmu_riscv_counters_t h;
+  pmu_riscv_counters_t only3;
   pmu_u64_result_t v;
   const pmu_riscv_ame_composition_t one = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
+  const pmu_riscv_ame_composition_t mixed = {{1, 2, 3, 4}, {PMU_RISCV_AME_AND, PMU_RISCV_AME_XOR, PMU_RISCV_AME_ADD}, 0x1Fu};
   OK(pmu_riscv_ame_init(&h, true, 0));
   OK(pmu_riscv_counters_prepare(&h));
   OK(pmu_riscv_ame_counter_program(&h, 3, &one));
+  /* Every operator slot carried over (the C++ side checks the selector). */
+  OK(pmu_riscv_ame_counter_program(&h, 4, &mixed));
+  /* A file of the counters given (hpm3 only): hpm4 is not one of them. */
+  OK(pmu_riscv_ame_init(&only3, true, 1u << 3));
+  CHECK(pmu_riscv_ame_counter_program(&only3, 4, &one) == PMU_EBADARG);
   OK(pmu_riscv_counter_write(&h, 3, 0));
   OK(pmu_riscv_ame_counteren_set(&h, 1u << 3, 0, 0));
   OK(pmu_riscv_counters_start(&h, 1u << 3));
@@ -256,6 +269,8 @@ int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t*
   CHECK(mask.value == 0xDu);
   OK(pmu_riscv_counters_prepare(&h));
   BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0x20));
+  /* Every mode inhibited: the largest mask is accepted (then reprogrammed). */
+  OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0x1Fu));
   OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0));
   OK(pmu_riscv_overflow_callback_set(&h, 3, record, calls));
   OK(pmu_riscv_counter_write(&h, 3, (uint64_t)0 - 100u));

@@ -11,6 +11,7 @@
 #include "pmu_sim/grlib_pnp_model.hpp"
 #include "pmu/c/pmu.h"
 #include "pmu/cm/layout.hpp"
+#include "pmu/riscv/ame.hpp"
 #include "pmu/safesu/safesu.hpp"
 #include "pmu/status.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
@@ -298,6 +299,11 @@ TEST(CApiRiscv, LcofiHookFromC) {
   ASSERT_EQ(c_api_riscv_overflow_hook_case(&env.c, &calls), 0) << "c_api_riscv.c line";
   EXPECT_EQ(model.wraps(3), 1u);
   EXPECT_FALSE(model.lcofip());
+  // The handle's overflow source (PMU_RISCV_OVERFLOW_SCOUNTOVF): the hook
+  // took its snapshot from scountovf.
+  bool read_scountovf = false;
+  for (const auto& a : bus.log) read_scountovf |= a.kind == test::Access::kCsrRead && a.addr == 0xDA0;
+  EXPECT_TRUE(read_scountovf);
 }
 
 // S-mode under SBI: the CSR model at S privilege behind the SBI model, set
@@ -336,6 +342,16 @@ TEST(CApiRiscv, AmeCompositionCountsAsTheModel) {
   ASSERT_EQ(c_api_riscv_ame_case(&env.c, &v), 0) << "c_api_riscv.c line";
   EXPECT_EQ(v, model.ame_counter(3));
   EXPECT_EQ(model.ame_event(3), 1u);  // event 1, OR, OR, OR, no inhibit
+  riscv::ame::Composition mixed;
+  mixed.event[0] = 1;
+  mixed.event[1] = 2;
+  mixed.event[2] = 3;
+  mixed.event[3] = 4;
+  mixed.op[0] = riscv::ame::OpType::kAnd;
+  mixed.op[1] = riscv::ame::OpType::kXor;
+  mixed.op[2] = riscv::ame::OpType::kAdd;
+  mixed.inhibit = riscv::inhibit::kAll;  // every mode: the largest mask
+  EXPECT_EQ(model.ame_event(4), riscv::ame::encode_ame(mixed).value().raw);
 }
 
 }  // namespace
