@@ -49,30 +49,30 @@ enum pmu_status_code {
 typedef uint8_t pmu_status_t;
 
 /* A value call's answer: the value, and the status of the call. The value is
- * meaningful when status is PMU_OK (a call that gives it with another status
- * says so) and 0 when the call was refused. Two words at most, so it comes
+ * meaningful when status is PMU_OK, and 0 (false, NULL) with any other
+ * status unless the call says otherwise. Two words at most, so it comes
  * back in registers as pmu::Result<T> does in C++ (RV32 pmu_u64_result_t:
  * in the caller's memory, as C++'s): the C call adds only its handle check.
  *   pmu_u32_result_t r = pmu_safesu_counter_read(su, 0);
  *   if (r.status == PMU_OK) use(r.value);                                   */
 /** A 32-bit value and the call's status. */
 typedef struct pmu_u32_result {
-  uint32_t value;      /**< the value (0 if the call was refused) */
+  uint32_t value;      /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
   pmu_status_t status; /**< PMU_OK, or why there is no value */
 } pmu_u32_result_t;
 /** A 64-bit value and the call's status. */
 typedef struct pmu_u64_result {
-  uint64_t value;      /**< the value (0 if the call was refused) */
+  uint64_t value;      /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
   pmu_status_t status; /**< PMU_OK, or why there is no value */
 } pmu_u64_result_t;
 /** An 8-bit value and the call's status. */
 typedef struct pmu_u8_result {
-  uint8_t value;       /**< the value (0 if the call was refused) */
+  uint8_t value;       /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
   pmu_status_t status; /**< PMU_OK, or why there is no value */
 } pmu_u8_result_t;
 /** A yes/no answer and the call's status. */
 typedef struct pmu_bool_result {
-  bool value;          /**< the answer (false if the call was refused) */
+  bool value;          /**< the answer (false with a status other than PMU_OK) */
   pmu_status_t status; /**< PMU_OK, or why there is no answer */
 } pmu_bool_result_t;
 /** A name (a static string, never freed) and the call's status. */

@@ -123,7 +123,7 @@ int c_api_safesu_bad_args(void) {
   BAD(pmu_safesu_selftest_run(&su, NULL));
   /* Opt-in storage absent: nothing to call, no totals. */
   CHECK(pmu_safesu_overflow_callback_set(&su, 0, record, NULL) == PMU_EUNAVAILABLE);
-  CHECK(pmu_safesu_counter_read64(&su, 0).status == PMU_EUNAVAILABLE);
+  UNAVAILABLE(pmu_safesu_counter_read64(&su, 0));
   CHECK(pmu_safesu_counters_sync64(&su) == PMU_EUNAVAILABLE);
   CHECK(pmu_safesu_mccu_irq_policy_set(&su, PMU_SAFESU_MCCU_IRQ_CLEAR_ONLY) == PMU_EUNAVAILABLE);
   OK(pmu_safesu_callbacks_attach(&su, &cbs));

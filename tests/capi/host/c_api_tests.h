@@ -27,6 +27,12 @@ extern "C" {
     const __typeof__(call) r_ = (call);           \
     CHECK(r_.status == PMU_EBADARG && !r_.value); \
   } while (0)
+/* A value call of an absent unit or feature: PMU_EUNAVAILABLE, value 0. */
+#define UNAVAILABLE(call)                              \
+  do {                                                 \
+    const __typeof__(call) r_ = (call);                \
+    CHECK(r_.status == PMU_EUNAVAILABLE && !r_.value); \
+  } while (0)
 #endif
 
 /* What the C code may do to the simulated world. */
