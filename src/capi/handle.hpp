@@ -150,12 +150,11 @@ __attribute__((always_inline)) inline pmu_status_t call(H* h, A... a) {
 }
 
 // ---- Value answers -------------------------------------------------------------------
-// The C answer of each C++ value type: a value of the same size (bool and
-// names as they are), the status after it.
+// The C answer of each C++ value type: a value of the same size (bool as
+// it is), the status after it.
 template <typename T>
 constexpr auto c_answer_of() {
   if constexpr (__is_same(T, bool)) return pmu_bool_result_t{};
-  else if constexpr (__is_same(T, const char*)) return pmu_name_result_t{};
   else if constexpr (sizeof(T) == 1) return pmu_u8_result_t{};
   else if constexpr (sizeof(T) == 4) return pmu_u32_result_t{};
   else {
@@ -177,7 +176,7 @@ struct AnswerOf<Result<T>> {
 // low-address byte, converts field by field instead.
 template <typename C, typename T>
 constexpr bool same_bytes() {
-  if constexpr (sizeof(C) != sizeof(Result<T>) || __is_same(T, const char*)) {
+  if constexpr (sizeof(C) != sizeof(Result<T>)) {
     return false;
   } else {
     const C v = __builtin_bit_cast(C, Result<T>(T(1)));
@@ -188,8 +187,7 @@ constexpr bool same_bytes() {
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 static_assert(same_bytes<pmu_u32_result_t, uint32_t>() && same_bytes<pmu_u64_result_t, uint64_t>() &&
-                  same_bytes<pmu_u8_result_t, uint8_t>() && same_bytes<pmu_bool_result_t, bool>() &&
-                  !same_bytes<pmu_name_result_t, const char*>(),
+                  same_bytes<pmu_u8_result_t, uint8_t>() && same_bytes<pmu_bool_result_t, bool>(),
               "on a little-endian target a C answer is its Result's bytes: a value call adds only the handle check");
 #endif
 
@@ -205,6 +203,11 @@ __attribute__((always_inline)) inline auto answer_bytes(Result<T> r) {
   } else {
     return C{static_cast<decltype(C::value)>(r.value()), to_c(r.status())};
   }
+}
+
+// A name lookup's answer: the name, or NULL and PMU_ENOTFOUND.
+inline pmu_name_result_t name_answer(const char* name) {
+  return pmu_name_result_t{name, name != nullptr ? pmu_status_t{PMU_OK} : pmu_status_t{PMU_ENOTFOUND}};
 }
 
 // The refusal of a value call or a hook, out of line and cold: the failure

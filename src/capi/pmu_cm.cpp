@@ -84,8 +84,7 @@ __attribute__((flatten)) pmu_u32_result_t pmu_cm_overflow_irq_handle(pmu_cm_t* c
 }
 void pmu_cm_overflow_isr(void* cm) { c_api::isr<&Perf::overflow_isr, Slot, pmu_cm_t>(cm); }
 pmu_name_result_t pmu_cm_event_name_get(unsigned event_id) {
-  const char* n = event_name(event_id);
-  return pmu_name_result_t{n, n != nullptr ? pmu_status_t{PMU_OK} : pmu_status_t{PMU_ENOTFOUND}};
+  return c_api::name_answer(event_name(event_id));
 }
 
 }  // extern "C"

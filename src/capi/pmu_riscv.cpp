@@ -236,8 +236,7 @@ pmu_status_t pmu_riscv_ame_counteren_set(pmu_riscv_counters_t* h, uint32_t m, ui
   return to_c(ame::set_counteren(*f, m, hs, s));
 }
 pmu_name_result_t pmu_riscv_ame_event_name_get(unsigned id) {
-  const char* n = ame::event_name(id);
-  return pmu_name_result_t{n, n != nullptr ? pmu_status_t{PMU_OK} : pmu_status_t{PMU_ENOTFOUND}};
+  return c_api::name_answer(ame::event_name(id));
 }
 
 // ---- Ibex -----------------------------------------------------------------------

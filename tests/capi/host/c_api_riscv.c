@@ -5,6 +5,10 @@
 #include "c_api_tests.h"
 #include "pmu/c/pmu_riscv.h"
 
+/* Every privilege mode inhibited: the largest inhibit mask. */
+#define EVERY_MODE \
+  (PMU_RISCV_INHIBIT_M | PMU_RISCV_INHIBIT_S | PMU_RISCV_INHIBIT_U | PMU_RISCV_INHIBIT_VS | PMU_RISCV_INHIBIT_VU)
+
 static void record(void* ctx, unsigned source) {
   c_api_calls_t* c = (c_api_calls_t*)ctx;
   if (c->n < 8) c->sources[c->n] = source;
@@ -103,9 +107,9 @@ int c_api_riscv_bad_args(void) {
   r64 = pmu_riscv_hpm_event_make(2, PMU_RISCV_INHIBIT_M);
   OK(r64.status);
   CHECK(r64.value == 0x4000000000000002ull);
-  r64 = pmu_riscv_hpm_event_make(2, 0x1Fu); /* every mode: the largest mask */
+  r64 = pmu_riscv_hpm_event_make(2, EVERY_MODE);
   OK(r64.status);
-  CHECK(r64.value == 0x7C00000000000002ull);
+  CHECK(r64.value == 0x7C00000000000002ull); /* MINH..VUINH, bits 62..58 */
 
   /* AME not declared: everything unavailable, nothing touched. */
   BAD(pmu_riscv_ame_init(NULL, true, 0));
@@ -225,7 +229,8 @@ int c_api_riscv_ame_case(const c_api_env_t* env, uint64_t* value) {
   pmu_riscv_counters_t only3;
   pmu_u64_result_t v;
   const pmu_riscv_ame_composition_t one = {{1, 0, 0, 0}, {PMU_RISCV_AME_OR, PMU_RISCV_AME_OR, PMU_RISCV_AME_OR}, 0};
-  const pmu_riscv_ame_composition_t mixed = {{1, 2, 3, 4}, {PMU_RISCV_AME_AND, PMU_RISCV_AME_XOR, PMU_RISCV_AME_ADD}, 0x1Fu};
+  const pmu_riscv_ame_composition_t mixed = {
+      {1, 2, 3, 4}, {PMU_RISCV_AME_AND, PMU_RISCV_AME_XOR, PMU_RISCV_AME_ADD}, EVERY_MODE};
   OK(pmu_riscv_ame_init(&h, true, 0));
   OK(pmu_riscv_counters_prepare(&h));
   OK(pmu_riscv_ame_counter_program(&h, 3, &one));
@@ -270,7 +275,7 @@ int c_api_riscv_sbi_case(const c_api_env_t* env, c_api_calls_t* calls, uint64_t*
   OK(pmu_riscv_counters_prepare(&h));
   BAD(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0x20));
   /* Every mode inhibited: the largest mask is accepted (then reprogrammed). */
-  OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0x1Fu));
+  OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, EVERY_MODE));
   OK(pmu_riscv_sbi_counter_program(&h, 3, PMU_RISCV_SBI_HW_INSTRUCTIONS, 0, 0));
   OK(pmu_riscv_overflow_callback_set(&h, 3, record, calls));
   OK(pmu_riscv_counter_write(&h, 3, (uint64_t)0 - 100u));
