@@ -403,7 +403,9 @@ def write(figs, before, checks, details, out):
                 rows.append([f"`{obj}` + `{unit}_callbacks` + `{unit}_totals`", ARCH[board], total, "—", "—", "—", "—"])
     w.append("\n## RAM per object\n")
     w.append("Bytes of each object (`bench/size/ram.cpp`: a static instance as an application defines one) "
-             "and of the storage it can be given (callbacks, 64-bit totals), and where each lands.\n\n")
+             "and of the storage it can be given (callbacks, 64-bit totals), and where each lands. A run-time "
+             "object, whose base is known only at boot, is a static `pmu::Deferred` made by `emplace()` at boot "
+             "(pmu/deferred.hpp: the object's bytes and nothing else); a compile-time one is constant.\n\n")
     w.append(table(["object", "arch", "bytes", "static instance", "target", "verdict", "why (if missed)"], rows))
 
     # -- library units

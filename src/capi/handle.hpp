@@ -37,12 +37,9 @@
 #include "pmu/c/pmu_status.h"
 #include "pmu/irq.hpp"
 #include "pmu/status.hpp"
+#include "pmu/util/in_place.hpp"
 
 namespace pmu::c_api {
-
-// A placement form of our own (the freestanding build has no <new>): the tag
-// makes it distinct from the standard placement new.
-struct InPlace {};
 
 static_assert(sizeof(pmu_status_t) == sizeof(Status), "a C++ status is returned to C as it is");
 static_assert(static_cast<int>(Status::kOk) == PMU_OK && static_cast<int>(Status::kBadArg) == PMU_EBADARG &&
@@ -262,5 +259,3 @@ __attribute__((always_inline)) inline void isr(void* h) {
 // bit_cast in the return statement leaves the Result's registers as they are.
 #define PMU_C_ANSWER(C, ...) __builtin_bit_cast(C, ::pmu::c_api::answer_bytes<C>(__VA_ARGS__))
 
-inline void* operator new(size_t, void* p, pmu::c_api::InPlace) noexcept { return p; }
-inline void operator delete(void*, void*, pmu::c_api::InPlace) noexcept {}

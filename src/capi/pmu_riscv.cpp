@@ -108,7 +108,7 @@ pmu_status_t pmu_riscv_counters_init(pmu_riscv_counters_t* h, const pmu_riscv_co
 }
 pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* t) {
   if (t == nullptr) return kBad;
-  new (t, c_api::InPlace{}) CounterTotals();
+  new (t, InPlace{}) CounterTotals();
   return PMU_OK;
 }
 pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* c) {
