@@ -268,7 +268,9 @@ def write(figs, before, checks, details, out):
              "table; static totals for a tracked operation, none otherwise), its header-inline code compiled "
              "into a function of the baseline's shape, as a user's code gets it; *run-time* is the "
              "run-time-layout object (storage attached at run time) calling the library's out-of-line "
-             "functions. The RISC-V counter files are header-only: they have no run-time path to measure.\n"
+             "functions; for the RISC-V counter files, which are header-only, it is the file configured at "
+             "run time (`Counters`, `ame::AmeCounters`: the configuration in the object, as the C API's "
+             "handles hold it), its code compiled into a function of the baseline's shape.\n"
              "- **Accesses**: bus accesses per call, counted by the behavioural models on the host.\n"
              "- **Sizes**: a program calling exactly the reference feature set, linked with `--gc-sections`, "
              "measured by `tools/feature_size.py`; RAM per object from a linked program's symbol table "
@@ -284,11 +286,6 @@ def write(figs, before, checks, details, out):
                 continue
             b = as_int(kv.get("baseline"))
             for path in PATHS:
-                if kv.get(path) == "none":  # the unit has no such path (header-only code)
-                    row = [f"`{name}`", PATH_NAME[path], ARCH[board], "no such path", kv.get("baseline"), "—", "—", "—",
-                           "—"]
-                    (hook_rows if is_hook(name) else rows).append(row)
-                    continue
                 p = as_int(kv.get(path))
                 frac = RATIO_MAX[path]
                 tgt = f"≤ {frac[0] / frac[1]:.2f}"

@@ -15,7 +15,9 @@
 //                compiler may not fold the call's arguments into it, nor
 //                inline it into the measurement);
 //   RunTime      pmukit's run-time-layout object: a direct call of the
-//                library's out-of-line function.
+//                library's out-of-line function (header-only units, the
+//                RISC-V counter files: the file configured at run time,
+//                its code compiled into a function of the baseline's shape).
 // and lists its operations as X-macros (name, scenario, operation, args...),
 // which bench/host (access lists, checked equal) and bench/target
 // (instruction counts) expand. Ops::kCompileTime and Ops::kRunTime say
@@ -34,10 +36,9 @@
 
 namespace bench {
 
-// Whether a unit has a path: measured; not yet there (docs/performance.md
-// then says MISSED, not measured); or none by design (the unit's code is
-// header-only, so there is no out-of-line run-time path to measure).
-enum class Path { kMeasured, kNotYet, kNone };
+// Whether a unit's path is measured, or not yet there (docs/performance.md
+// then says MISSED, not measured).
+enum class Path { kMeasured, kNotYet };
 
 // What a call returned (status, and the value if it returns one), so the
 // host can check that the three implementations agree.

@@ -4,11 +4,13 @@
 // and, on RV64, XiangShan CUTE's AME counters, whose CSRs the sim runtime
 // emulates. The compile-time path is the build-time file (FixedCounters,
 // ame::FixedAmeCounters) with the baseline's storage: a static callback
-// table, no 64-bit totals (the baseline tracks none). The run-time
-// configured files (Counters, ame::AmeCounters: configuration and storage
-// pointers in the object) are header-only too: libpmu has no out-of-line
-// counter-file function for a run-time path to call, so kRunTime is kNone
-// and this bench does not measure them.
+// table, no 64-bit totals (the baseline tracks none). The run-time path is
+// the file configured at run time (Counters, ame::AmeCounters: the
+// configuration and the storage pointers in the object, as the C API's
+// handles and a file made from discovered or board data hold them), with
+// the same configuration and an attached callback table. Both are
+// header-only: each path is the file's code compiled into a function of the
+// baseline's shape, as a user's code gets it.
 #pragma once
 
 #include <stdint.h>
@@ -33,6 +35,8 @@ namespace r = pmu::riscv;
 inline constexpr r::CounterConfig kConfig{BL_RISCV_COUNTERS, true, true, r::OverflowSource::kScountovf};
 inline r::CounterCallbacks g_callbacks{};
 inline r::FixedCounters<kConfig, pmu::StaticStorage<r::CounterCallbacks, g_callbacks>> g_counters;
+inline r::CounterCallbacks g_callbacks_rt{};
+inline r::Counters g_counters_rt{kConfig};
 
 #ifdef PMU_HOST
 // On the host: a CSR model, fresh for every run.
@@ -57,7 +61,7 @@ struct Ops {
   static constexpr uintptr_t kWindow = 0;
   static constexpr unsigned kWindowWords = 0;  // CSRs: nothing in memory to compare
   static constexpr Path kCompileTime = Path::kMeasured;
-  static constexpr Path kRunTime = Path::kNone;
+  static constexpr Path kRunTime = Path::kMeasured;
 
   struct Baseline {
     BENCH_FORWARD bl_u64 read64(unsigned i) { return bl_riscv_read64(i); }
@@ -71,11 +75,18 @@ struct Ops {
     BENCH_OUT_OF_LINE Status stop(uint32_t m) { return g_counters.stop(m); }
     BENCH_OUT_OF_LINE Result<uint32_t> lcofi_hook() { return g_counters.handle_overflow_irq(); }
   };
-  using RunTime = CompileTime;  // none: kRunTime is kNone
+  struct RunTime {
+    BENCH_OUT_OF_LINE Result<uint64_t> read64(unsigned i) { return g_counters_rt.read64(i); }
+    BENCH_OUT_OF_LINE Status start(uint32_t m) { return g_counters_rt.start(m); }
+    BENCH_OUT_OF_LINE Status stop(uint32_t m) { return g_counters_rt.stop(m); }
+    BENCH_OUT_OF_LINE Result<uint32_t> lcofi_hook() { return g_counters_rt.handle_overflow_irq(); }
+  };
 
   // The hooks' callback: hpm counter 3.
   static void attach(bl_callback_fn fn) {
     (void)g_counters.on_overflow(3, {fn, nullptr});
+    (void)g_counters_rt.attach_callbacks(&g_callbacks_rt);
+    (void)g_counters_rt.on_overflow(3, {fn, nullptr});
     (void)bl_riscv_on_overflow(3, {fn, nullptr});
   }
 
@@ -105,21 +116,27 @@ struct Ops {
 inline constexpr r::CounterConfig kAmeConfig = r::ame::AmeConfig{true, BL_AME_COUNTERS};
 inline r::CounterCallbacks g_ame_callbacks{};
 inline r::ame::FixedAmeCounters<kAmeConfig, pmu::StaticStorage<r::CounterCallbacks, g_ame_callbacks>> g_ame;
+inline r::CounterCallbacks g_ame_callbacks_rt{};
+inline r::ame::AmeCounters g_ame_rt{kAmeConfig};
 
 struct AmeOps {
   static constexpr uintptr_t kWindow = 0;
   static constexpr unsigned kWindowWords = 0;
   static constexpr Path kCompileTime = Path::kMeasured;
-  static constexpr Path kRunTime = Path::kNone;
+  static constexpr Path kRunTime = Path::kMeasured;
   struct Baseline {
     BENCH_FORWARD bl_u32 ame_hook() { return bl_ame_hook(); }
   };
   struct CompileTime {
     BENCH_OUT_OF_LINE Result<uint32_t> ame_hook() { return g_ame.handle_overflow_irq(); }
   };
-  using RunTime = CompileTime;
+  struct RunTime {
+    BENCH_OUT_OF_LINE Result<uint32_t> ame_hook() { return g_ame_rt.handle_overflow_irq(); }
+  };
   static void attach(bl_callback_fn fn) {
     (void)g_ame.on_overflow(3, {fn, nullptr});
+    (void)g_ame_rt.attach_callbacks(&g_ame_callbacks_rt);
+    (void)g_ame_rt.on_overflow(3, {fn, nullptr});
     (void)bl_ame_on_overflow(3, {fn, nullptr});
   }
   // AME counter 3 has overflowed (OF, bit 63 of its event register).

@@ -112,7 +112,6 @@ void run_op(const char* name, void (*scenario)(), Measure measure, B baseline, C
   if constexpr (Ops::kWindowWords > 0) after_baseline = W::take(Ops::kWindow);
   harness::printf("bench %s baseline=%u", name, static_cast<unsigned>(nb));
   auto path = [&](const char* key, Path p, auto call) {
-    if (p == Path::kNone) harness::printf(" %s=none", key);
     if (p != Path::kMeasured) return;
     fresh();
     const uint32_t n = measure(call, args...);
