@@ -379,9 +379,11 @@ class CounterFile {
   // The callback of m's lowest counter (kLoopsOutOfLine). The index is a
   // byte, so GCC indexes the table with it as it is (as unsigned it
   // extends it twice: 2 more instructions before the callback).
+  // The table is read and tested for each: a callback may detach it (for
+  // attached storage; a build-time table folds the test away).
   __attribute__((noinline)) void call_lowest(uint32_t m) const {
     const uint8_t i = static_cast<uint8_t>(util::ctz32(m));
-    callbacks_.get()->cb[i](i);
+    if (callbacks_.held()) callbacks_.get()->cb[i](i);
   }
   // Steps 3 and 4 of a kLoopsOutOfLine hook, their loop invariants kept in
   // the loops.
