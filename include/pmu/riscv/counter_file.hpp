@@ -249,9 +249,11 @@ class CounterFile {
   /// snapshotted counters, which re-arms them). Returns the mask served.
   /// A callback must not write() its own counter (the fold would count from
   /// the written value with OF still pending): reload after the hook.
-  /// A run-time file's hook is out of line, its steps 3 and 4 apart (the
-  /// time to the first callback pays only for steps 1 and 2); a build-time
-  /// file's hook is inlined where it is called, whole, its tests folded.
+  /// A run-time file's hook is out of line and calls the first callback
+  /// itself, with nothing kept across it but the file; the other callbacks
+  /// and steps 3 and 4 are apart (finish_served()), so the time to the first
+  /// callback pays for no more. A build-time file's hook is inlined where it
+  /// is called, whole, its tests folded.
   Result<uint32_t> handle_overflow_irq() {
     if constexpr (kSplitHook)
       return hook_out_of_line();
@@ -358,7 +360,16 @@ class CounterFile {
     uint32_t hpm = hook & kHpmSlots;
     if constexpr (Map::kArmOnStart) hpm &= state_.armed;
     const uint32_t vec = (hook & hook_word::kEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
-    if constexpr (kSplitHook) state_.served = vec;
+    if constexpr (kSplitHook) {
+      // The first callback here, with nothing kept across it but the file
+      // (the snapshot is in the object); the others in finish_served().
+      state_.served = vec;
+      if (vec != 0 && callbacks_.held()) {
+        const unsigned i = lowest(vec);
+        callbacks_.get()->cb[i](i);
+      }
+      return finish_served();
+    }
     if (CounterCallbacks* const cbs = callbacks_.get(); callbacks_.held())
       for (uint32_t m = vec; m != 0; m &= m - 1) {
         if constexpr (kLoopsOutOfLine) {
@@ -368,9 +379,7 @@ class CounterFile {
           cbs->cb[i](i);
         }
       }
-    if constexpr (kSplitHook)
-      return finish_served();
-    else if constexpr (kLoopsOutOfLine)
+    if constexpr (kLoopsOutOfLine)
       return finish_out_of_line(vec);
     else
       return finish_hook(vec);
@@ -423,7 +432,13 @@ class CounterFile {
   // CSR tables took three more callee-saved registers (6 saves and
   // restores) for loops that usually run once.
   __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> finish_served() {
-    return finish_hook(state_.served);
+    const uint32_t vec = state_.served;
+    // The callbacks after the first (the table read for each: a callback may detach it).
+    for (uint32_t m = vec & (vec - 1); m != 0; m &= m - 1) {
+      const unsigned i = lowest(m);
+      if (callbacks_.held()) callbacks_.get()->cb[i](i);
+    }
+    return finish_hook(vec);
   }
   // Steps 3 and 4 of the hook: fold the tracked totals of vec, acknowledge vec.
   __attribute__((always_inline)) Result<uint32_t> finish_hook(uint32_t vec) {
