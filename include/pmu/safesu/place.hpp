@@ -9,10 +9,14 @@
 //                           and mask folds to an immediate; checked by
 //                           static_assert.
 //
-// Both answer base(), layout() and usable(). The driver asks usable() only in
-// calls whose arguments the layout's sizes do not already bound: an unusable
-// RuntimePlace reports the empty layout (every size 0), so every bounded
-// argument is out of range and the call returns kBadArg before any access.
+// Both answer base(), layout() and usable(), and kBuildTime: whether they
+// fold. The driver keeps a helper many calls share out of line for a
+// run-time place (one copy of the code that loads the layout) and inline for
+// a fixed one (where it reduces to a few immediates). The driver asks
+// usable() only in calls whose arguments the layout's sizes do not already
+// bound: an unusable RuntimePlace reports the empty layout (every size 0),
+// so every bounded argument is out of range and the call returns kBadArg
+// before any access.
 #pragma once
 
 #include <stdint.h>
@@ -27,6 +31,9 @@ inline constexpr Layout kNoUnit{};
 /// Base and layout chosen at run time.
 class RuntimePlace {
  public:
+  /// Base and layout are values loaded at run time.
+  static constexpr bool kBuildTime = false;
+
   /// Keeps base and layout if base_fits(base, layout) (a valid layout; base
   /// non-zero and a multiple of the decode window, layout.hpp), else
   /// becomes unusable: base 0 and kNoUnit. Touches no hardware.
@@ -53,6 +60,9 @@ class FixedPlace {
   static_assert(base_fits(Base, L), "SafeSU base: must be non-zero and a multiple of Layout::window (§4.2)");
 
  public:
+  /// Base and layout are constants: every offset and mask folds.
+  static constexpr bool kBuildTime = true;
+
   /// The unit's base address.
   static constexpr uintptr_t base() { return Base; }
   /// The unit's layout.

@@ -302,19 +302,41 @@ class BasicSafeSU {
   __attribute__((always_inline)) void set_flag(reg::Reg<Tag, O> r, reg::Field<Tag> flag, bool on) {
     reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_flag(flag, on); });
   }
-  // R CFG1, W it with 'on' set and 'off' cleared, W it back as read (less
-  // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
-  // a toggle (§7 rule 5). 1R 2W.
-  __attribute__((always_inline)) void cfg1_toggle(uint32_t on, uint32_t off) {
+  // R CFG1 (v: as read, less its never-write-back bits), W v with 'off'
+  // cleared and 'on' set, and if 'restore' W v again: every CFG1 enable,
+  // disable, pulse and toggle. 1R 1W, or 1R 2W.
+  __attribute__((always_inline)) void cfg1_rmw(uint32_t off, uint32_t on, bool restore) {
     // The address and keep_out once, as scalars: at run time a copy of the
     // Reg went through the stack, and a reference was re-read after the
     // first write.
     const uintptr_t at = base() + layout().cfg1.offset;
     const reg::Reg<Cfg1> r{0, layout().cfg1.keep_out};
     const reg::Value<Cfg1> v{reg::read(at, r).raw & ~r.keep_out};
-    reg::write(at, r, v.with_bits(on, true).with_bits(off, false));
-    reg::write(at, r, v);
+    reg::write(at, r, v.with_bits(off, false).with_bits(on, true));
+    if (restore) reg::write(at, r, v);
   }
+  // cfg1_rmw() of a configuration call: kBadArg, nothing touched, if
+  // unusable. Eight calls make only this access: a run-time object shares
+  // one out-of-line copy (each call is then its masks and a jump), a
+  // FixedPlace inlines it (its loads fold to immediates).
+  __attribute__((always_inline)) Status cfg1_write(uint32_t off, uint32_t on, bool restore) {
+    if constexpr (Place::kBuildTime)
+      return cfg1_write_here(off, on, restore);
+    else
+      return cfg1_write_shared(off, on, restore);
+  }
+  __attribute__((always_inline)) Status cfg1_write_here(uint32_t off, uint32_t on, bool restore) {
+    if (!usable()) return Status::kBadArg;
+    cfg1_rmw(off, on, restore);
+    return Status::kOk;
+  }
+  __attribute__((noinline, noclone)) Status cfg1_write_shared(uint32_t off, uint32_t on, bool restore) {
+    return cfg1_write_here(off, on, restore);
+  }
+  // R CFG1, W it with 'on' set and 'off' cleared, W it back as read (less
+  // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
+  // a toggle (§7 rule 5). 1R 2W.
+  __attribute__((always_inline)) void cfg1_toggle(uint32_t on, uint32_t off) { cfg1_rmw(off, on, true); }
   // §3.5: an update pulse alone does not clear the sticky IRQ; only MCCU
   // disable does. One write both disables and sets the cores' update bits
   // (a disabled MCCU loads the limit while the bit is set), the next

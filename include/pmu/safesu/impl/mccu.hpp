@@ -64,30 +64,22 @@ inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rema
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_mccu() {
-  if (!usable()) return Status::kBadArg;
-  set_bits(layout().cfg1, cfg1::kMccuEnable.mask(), true);
-  return Status::kOk;
+  return cfg1_write(0, cfg1::kMccuEnable.mask(), false);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_mccu() {
-  if (!usable()) return Status::kBadArg;
-  set_bits(layout().cfg1, cfg1::kMccuEnable.mask(), false);
-  return Status::kOk;
+  return cfg1_write(cfg1::kMccuEnable.mask(), 0, false);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_hw_quota(bool on) {
-  if (!usable()) return Status::kBadArg;
-  set_flag(layout().cfg1, cfg1::kHwQuota, on);
-  return Status::kOk;
+  return cfg1_write(cfg1::kHwQuota.mask(), uint32_t{on} << 31, false);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset_mccu() {
-  if (!usable()) return Status::kBadArg;
-  (void)reg::pulse(base(), layout().cfg1, cfg1::kMccuSoftReset);
-  return Status::kOk;
+  return cfg1_write(0, cfg1::kMccuSoftReset.mask(), true);
 }
 
 // refill() is refill_cores() of one core, checked as a core index and with
@@ -102,9 +94,11 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::refill(unsigned core)
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::refill_cores(uint32_t core_mask) {
-  if (core_mask == 0 || (core_mask >> layout().n_cores) != 0) return Status::kBadArg;
-  refill_toggle(core_mask);
-  return Status::kOk;
+  // (core_mask - 1 wraps for 0: one unsigned compare checks both ends.)
+  if (core_mask - 1u >= (1u << layout().n_cores) - 1u) return Status::kBadArg;
+  // refill_toggle() through the shared copy (the mask bounds the call: an
+  // unusable object has no cores).
+  return cfg1_write(cfg1::kMccuEnable.mask(), core_mask << cfg1::kUpdateBase, true);
 }
 
 }  // namespace pmu::safesu

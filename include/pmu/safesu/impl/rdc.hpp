@@ -9,26 +9,20 @@ namespace pmu::safesu {
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_rdc() {
-  if (!usable()) return Status::kBadArg;
-  if (!layout().rdc_usable) return Status::kUnavailable;
-  set_bits(layout().cfg1, 1u << layout().cfg1_rdc_enable, true);
-  return Status::kOk;
+  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
+  return cfg1_write(0, 1u << layout().cfg1_rdc_enable, false);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_rdc() {
-  if (!usable()) return Status::kBadArg;
-  if (!layout().rdc_usable) return Status::kUnavailable;
-  set_bits(layout().cfg1, 1u << layout().cfg1_rdc_enable, false);
-  return Status::kOk;
+  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
+  return cfg1_write(1u << layout().cfg1_rdc_enable, 0, false);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset_rdc() {
-  if (!usable()) return Status::kBadArg;
-  if (!layout().rdc_usable) return Status::kUnavailable;
-  (void)reg::pulse(base(), layout().cfg1, cfg1_rdc_reset(layout()));
-  return Status::kOk;
+  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
+  return cfg1_write(0, 1u << layout().cfg1_rdc_reset, true);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
