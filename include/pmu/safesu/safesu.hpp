@@ -333,6 +333,25 @@ class BasicSafeSU {
   __attribute__((noinline, noclone)) Status cfg1_write_shared(uint32_t off, uint32_t on, bool restore) {
     return cfg1_write_here(off, on, restore);
   }
+  // The RDC's CFG1 bit (its soft reset if 'reset', else its enable) set or
+  // cleared, then if 'restore' CFG1 written back as read: every RDC call
+  // that writes, through cfg1_write(). kUnavailable where the RTL has no
+  // usable RDC (kBadArg if unusable). Shared at run time as cfg1_write():
+  // the bit's position is a load from the layout.
+  __attribute__((always_inline)) Status rdc_write(bool reset, bool set, bool restore) {
+    if constexpr (Place::kBuildTime)
+      return rdc_write_here(reset, set, restore);
+    else
+      return rdc_write_shared(reset, set, restore);
+  }
+  __attribute__((always_inline)) Status rdc_write_here(bool reset, bool set, bool restore) {
+    if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
+    const uint32_t bit = 1u << (reset ? layout().cfg1_rdc_reset : layout().cfg1_rdc_enable);
+    return cfg1_write(set ? 0u : bit, set ? bit : 0u, restore);
+  }
+  __attribute__((noinline, noclone)) Status rdc_write_shared(bool reset, bool set, bool restore) {
+    return rdc_write_here(reset, set, restore);
+  }
   // R CFG1, W it with 'on' set and 'off' cleared, W it back as read (less
   // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
   // a toggle (§7 rule 5). 1R 2W.

@@ -9,20 +9,17 @@ namespace pmu::safesu {
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_rdc() {
-  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
-  return cfg1_write(0, 1u << layout().cfg1_rdc_enable, false);
+  return rdc_write(false, true, false);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_rdc() {
-  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
-  return cfg1_write(1u << layout().cfg1_rdc_enable, 0, false);
+  return rdc_write(false, false, false);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset_rdc() {
-  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
-  return cfg1_write(0, 1u << layout().cfg1_rdc_reset, true);
+  return rdc_write(true, true, true);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
