@@ -302,6 +302,22 @@ class BasicSafeSU {
   __attribute__((always_inline)) void set_flag(reg::Reg<Tag, O> r, reg::Field<Tag> flag, bool on) {
     reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_flag(flag, on); });
   }
+  // R CFG0, W it with 'off' cleared and 'on' set (1R 1W): the CFG0 calls
+  // that make only this access and whose instruction counts have room for
+  // a jump. kBadArg, nothing touched, if unusable. Shared at run time as
+  // cfg1_write().
+  __attribute__((always_inline)) Status cfg0_write(uint32_t off, uint32_t on) {
+    if constexpr (Place::kBuildTime)
+      return cfg0_write_here(off, on);
+    else
+      return cfg0_write_shared(off, on);
+  }
+  __attribute__((always_inline)) Status cfg0_write_here(uint32_t off, uint32_t on) {
+    if (!usable()) return Status::kBadArg;
+    reg::modify(base(), kCfg0, [&](reg::Value<Cfg0> v) __attribute__((always_inline)) { return v.with_bits(off, false).with_bits(on, true); });
+    return Status::kOk;
+  }
+  __attribute__((noinline, noclone)) Status cfg0_write_shared(uint32_t off, uint32_t on) { return cfg0_write_here(off, on); }
   // R CFG1 (v: as read, less its never-write-back bits), W v with 'off'
   // cleared and 'on' set, and if 'restore' W v again: every CFG1 enable,
   // disable, pulse and toggle. 1R 1W, or 1R 2W.

@@ -33,9 +33,8 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::start(uint32_t mask) 
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::stop(uint32_t mask) {
-  if (mask != layout().counter_mask || !usable()) return Status::kBadArg;
-  set_bits(kCfg0, cfg0::kCounterEnable.mask(), false);
-  return Status::kOk;
+  if (mask != layout().counter_mask) return Status::kBadArg;
+  return cfg0_write(cfg0::kCounterEnable.mask(), 0);
 }
 
 // §3.2: a set/clear pair of back-to-back writes does nothing (the clear
@@ -112,9 +111,8 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::sync64() {
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_selftest_mode(SelftestMode mode) {
   const unsigned m = static_cast<unsigned>(mode);
-  if (m > 3 || !usable()) return Status::kBadArg;
-  reg::modify(base(), kCfg0, [&](reg::Value<Cfg0> v) __attribute__((always_inline)) { return v.with(cfg0::kSelftestMode, m); });
-  return Status::kOk;
+  if (m > 3) return Status::kBadArg;
+  return cfg0_write(cfg0::kSelftestMode.mask(), cfg0::kSelftestMode.encode(m));
 }
 
 }  // namespace pmu::safesu

@@ -38,9 +38,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_overflow(bool 
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::disable_overflow() {
-  if (!usable()) return Status::kBadArg;
-  set_bits(kCfg0, cfg0::kOverflowEnable.mask(), false);
-  return Status::kOk;
+  return cfg0_write(cfg0::kOverflowEnable.mask(), 0);
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
