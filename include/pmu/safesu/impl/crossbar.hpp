@@ -42,20 +42,22 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route(unsigned output
   const Layout& l = layout();
   if (output >= l.n_counters || event >= l.n_soc_ev) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
-  const reg::RegAt<Crossbar> lo = l.crossbar.at(s.reg);
-  const reg::Value<Crossbar> new_lo{(reg::read(base(), lo).raw & ~detail::low_mask(l.cfg_bits, s)) | (event << s.pos)};
+  // The low register's address once, as a scalar (the high one is 4 bytes
+  // on): at run time base + offset was otherwise added again for each.
+  const uintptr_t at = base() + l.crossbar.at(s.reg).offset;
+  constexpr reg::Reg<Crossbar> r{0};
+  const reg::Value<Crossbar> new_lo{(reg::read(at, r).raw & ~detail::low_mask(l.cfg_bits, s)) | (event << s.pos)};
   if (!s.straddles()) {
-    reg::write(base(), lo, new_lo);
+    reg::write(at, r, new_lo);
     return Status::kOk;
   }
-  const reg::RegAt<Crossbar> hi = l.crossbar.at(s.reg + 1u);
-  const reg::Value<Crossbar> new_hi{(reg::read(base(), hi).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width())};
+  const reg::Value<Crossbar> new_hi{(reg::read(at + 4u, r).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width())};
   if (detail::low_first(s, event)) {
-    reg::write(base(), lo, new_lo);
-    reg::write(base(), hi, new_hi);
+    reg::write(at, r, new_lo);
+    reg::write(at + 4u, r, new_hi);
   } else {
-    reg::write(base(), hi, new_hi);
-    reg::write(base(), lo, new_lo);
+    reg::write(at + 4u, r, new_hi);
+    reg::write(at, r, new_lo);
   }
   return Status::kOk;
 }
