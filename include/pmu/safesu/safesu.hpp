@@ -304,8 +304,8 @@ class BasicSafeSU {
   }
   // R CFG0, W it with 'off' cleared and 'on' set (1R 1W): the CFG0 calls
   // that make only this access and whose instruction counts have room for
-  // a jump. kBadArg, nothing touched, if unusable. Shared at run time as
-  // cfg1_write().
+  // a jump. kBadArg, nothing touched, if unusable. Out of line at run time,
+  // inline for a FixedPlace, as cfg1_write() below.
   __attribute__((always_inline)) Status cfg0_write(uint32_t off, uint32_t on) {
     if constexpr (Place::kBuildTime)
       return cfg0_write_here(off, on);
@@ -352,8 +352,8 @@ class BasicSafeSU {
   // The RDC's CFG1 bit (its soft reset if 'reset', else its enable) set or
   // cleared, then if 'restore' CFG1 written back as read: every RDC call
   // that writes, through cfg1_write(). kUnavailable where the RTL has no
-  // usable RDC (kBadArg if unusable). Shared at run time as cfg1_write():
-  // the bit's position is a load from the layout.
+  // usable RDC (kBadArg if unusable). Out of line at run time, as
+  // cfg1_write(): the bit's position is a load from the layout.
   __attribute__((always_inline)) Status rdc_write(bool reset, bool set, bool restore) {
     if constexpr (Place::kBuildTime)
       return rdc_write_here(reset, set, restore);
