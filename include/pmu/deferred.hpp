@@ -20,6 +20,8 @@
 
 namespace pmu {
 
+/// A static home for a T made at boot: zero bytes at load (in .bss), the
+/// object after emplace(). T must be trivially destructible.
 template <typename T>
 class Deferred {
   // Nothing runs at exit: a static Deferred needs no destructor call (and
@@ -43,10 +45,15 @@ class Deferred {
 
   /// The object emplace() made.
   T& get() { return value_; }
+  /// The object emplace() made.
   const T& get() const { return value_; }
+  /// The object emplace() made.
   T& operator*() { return value_; }
+  /// The object emplace() made.
   const T& operator*() const { return value_; }
+  /// The object emplace() made, for a member call: su->start(mask).
   T* operator->() { return &value_; }
+  /// The object emplace() made, for a member call.
   const T* operator->() const { return &value_; }
 
  private:
