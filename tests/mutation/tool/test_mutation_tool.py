@@ -143,8 +143,12 @@ class Verdicts(SampleTree):
 class Interrupt(SampleTree):
     def test_ctrl_c_stops_the_tests_and_removes_the_scratch_trees(self):
         before = tree_state(self.root)
+        # The tool gets Ctrl-C's default disposition whatever this test
+        # inherited: a shell without job control starts a background job
+        # with SIGINT ignored, and Python then installs no KeyboardInterrupt.
         p = subprocess.Popen(self.args('--mutants', 'all', '--run', 'env SAMPLE_TEST_SLEEP=3'),
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         out = []
         deadline = time.monotonic() + 60
         for line in p.stdout:  # the invalid ones come first, then mutants' tests sleep
