@@ -43,28 +43,37 @@
 namespace pmu::riscv {
 
 namespace detail {
-/// The counter file's run-time state besides its configuration and storage:
-/// 'armed' (the counters an SBI file started: kArmOnStart maps) and 'served'
-/// (the hook's snapshot for its out-of-line steps 3 and 4); a field a file
-/// does not need is left out.
-template <bool kArmed, bool kServed>
-struct HookState {
-  uint32_t armed = 0;   ///< Counters started since init (SBI: their OF is armed).
+/// The counter file's run-time state besides its configuration and storage,
+/// a word a file does not need left out (one struct per kind of file: plain
+/// data, as the C API's handles need):
+///   armed     the counters an SBI file started since init (their OF is armed);
+///   accepted  a run-time file of another map: the counters a mask or an
+///             index may name, derived once when the file is made, so that
+///             a check is one load and one test;
+///   served    a run-time file: the hook's snapshot for its out-of-line steps.
+/// The three run-time files have one size (the C API's handle holds any).
+template <bool kArmed, bool kAccepted, bool kServed>
+struct FileState;
+/// A build-time file of a map other than SBI: nothing.
+template <>
+struct FileState<false, false, false> {};
+/// A build-time SBI file.
+template <>
+struct FileState<true, false, false> {
+  uint32_t armed = 0;  ///< Counters started since init.
+};
+/// A run-time SBI file.
+template <>
+struct FileState<true, false, true> {
+  uint32_t armed = 0;   ///< Counters started since init.
   uint32_t served = 0;  ///< The snapshot of the running hook.
 };
-/// Only the armed set.
+/// A run-time file of another map.
 template <>
-struct HookState<true, false> {
-  uint32_t armed = 0;  ///< Counters started since init (SBI: their OF is armed).
+struct FileState<false, true, true> {
+  uint32_t accepted = 0;  ///< The configuration's counters but time; 0 if the file is unusable.
+  uint32_t served = 0;    ///< The snapshot of the running hook.
 };
-/// Only the hook's snapshot.
-template <>
-struct HookState<false, true> {
-  uint32_t served = 0;  ///< The snapshot of the running hook.
-};
-/// Neither.
-template <>
-struct HookState<false, false> {};
 
 }  // namespace detail
 
@@ -80,8 +89,9 @@ class CounterFile {
   static constexpr bool kRv32 = hal::kXlen == 32;  ///< XLEN is 32.
 
   /// A run-time file of the counters cfg names; touches no hardware (constexpr).
-  constexpr explicit CounterFile(const CounterConfig& cfg) : conf_(cfg) {
+  constexpr explicit CounterFile(const CounterConfig& cfg) : conf_(cfg), state_() {
     static_assert(!Config::kFixed, "a FixedConfig file takes no CounterConfig: construct it with ()");
+    if constexpr (kHasAccepted) state_.accepted = accepted_of(cfg);
   }
   /// A build-time file (FixedConfig); touches no hardware (constexpr).
   constexpr CounterFile() : conf_(), state_(), callbacks_(), totals_() {
@@ -313,9 +323,10 @@ class CounterFile {
   }
 
  private:
-  // The armed set: SBI maps; kept in a run-time file of any map, so the
-  // three run-time files have one size (the C API's handle holds any).
-  static constexpr bool kHasArmed = Map::kArmOnStart || !Config::kFixed;
+  // The armed set: SBI maps. A run-time file of another map holds the
+  // accepted counters in its place (detail::FileState).
+  static constexpr bool kHasArmed = Map::kArmOnStart;
+  static constexpr bool kHasAccepted = !Config::kFixed && !Map::kArmOnStart;
   // A run-time file's hook is out of line with its steps 3 and 4 apart,
   // the snapshot kept in the object for them; a build-time file's is
   // inlined, whole.
@@ -467,20 +478,39 @@ class CounterFile {
     if (kRv32 && !Map::kRv32Halves) return Status::kUnavailable;
     return Status::kOk;
   }
-  Status check(unsigned i) const {
+  // The counters a mask or an index may name: the configuration's but time
+  // (1, never a machine counter), none if the file is unusable. A run-time
+  // file of a map other than SBI holds it (one load); a build-time file
+  // folds it; an SBI file computes it.
+  __attribute__((always_inline)) uint32_t accepted() const {
+    if constexpr (kRv32 && !Map::kRv32Halves)
+      return 0;  // (a constant: every call of such a file folds to its refusal)
+    else if constexpr (kHasAccepted)
+      return state_.accepted;
+    else
+      return accepted_of(config());
+  }
+  // accepted() of a file made from cfg (constexpr: the run-time constructor
+  // must stay a constant initialisation, pmukit has no static constructors).
+  static constexpr uint32_t accepted_of(const CounterConfig& cfg) {
+    return cfg.present && !(kRv32 && !Map::kRv32Halves) ? cfg.counters & kMachineCounterSlots : 0;
+  }
+  // Why a check failed: the file is unusable, or the argument is bad.
+  Status refusal() const {
     if (Status s = usable(); s != Status::kOk) return s;
-    // One bit test: time (1) is never a machine counter.
-    return i < kNumCounterSlots && ((config().counters & kMachineCounterSlots) >> i) & 1u ? Status::kOk
-                                                                                       : Status::kBadArg;
+    return Status::kBadArg;
+  }
+  Status check(unsigned i) const {
+    if (i < kNumCounterSlots && (accepted() >> i) & 1u) return Status::kOk;
+    return refusal();
   }
   Status check_hpm(unsigned i) const {
-    if (Status s = usable(); s != Status::kOk) return s;
-    return has_hpm(i) ? Status::kOk : Status::kBadArg;
+    if (i >= kFirstHpm && i < kNumCounterSlots && (accepted() >> i) & 1u) return Status::kOk;
+    return refusal();
   }
   __attribute__((always_inline)) Status check_mask(uint32_t mask) const {
-    if (Status s = usable(); s != Status::kOk) return s;
-    return (mask & ~(config().counters & kMachineCounterSlots)) == 0 && mask != 0 ? Status::kOk
-                                                                                : Status::kBadArg;
+    if ((mask & ~accepted()) == 0 && mask != 0) return Status::kOk;
+    return refusal();
   }
   Status check_of() const {
     if (Status s = usable(); s != Status::kOk) return s;
@@ -505,7 +535,7 @@ class CounterFile {
   }
 
   Config conf_;  // RunTimeConfig: 12 bytes; FixedConfig: none of its own
-  detail::HookState<kHasArmed, kSplitHook> state_;
+  detail::FileState<kHasArmed, kHasAccepted, kSplitHook> state_;
   CallbackStorage callbacks_;
   TotalsStorage totals_;
 };

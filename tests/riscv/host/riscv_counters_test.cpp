@@ -8,7 +8,10 @@
 #include <random>
 #include <vector>
 
+#include "pmu/riscv/ame.hpp"
 #include "pmu/riscv/counters.hpp"
+#include "pmu/riscv/ibex.hpp"
+#include "pmu/riscv/sbi_counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "host/backend.hpp"
 #include "callback_log.hpp"
@@ -195,6 +198,18 @@ TEST(RiscvHpmEvent, EncoderRejectsEveryOutOfRangeValue) {
     }
   }
 }
+
+// A run-time file is made by constant initialisation: a namespace-scope file
+// needs no code at start-up (pmukit has no static constructors, and a bare-
+// metal image runs none: a file left zero would refuse every call). Each
+// constexpr below fails to compile if a constructor stops being constant.
+constexpr pmu::riscv::CounterConfig kConstantConfig{0x1D, true, true, pmu::riscv::OverflowSource::kScountovf};
+constexpr pmu::riscv::Counters kConstantFile{kConstantConfig};
+constexpr pmu::riscv::SbiCounters kConstantSbiFile{kConstantConfig};
+constexpr pmu::riscv::ame::AmeCounters kConstantAmeFile{kConstantConfig};
+constexpr pmu::riscv::ibex::IbexCounters kConstantIbexFile{kConstantConfig};
+static_assert(kConstantFile.config().counters == 0x1Du && kConstantSbiFile.config().counters == 0x1Du &&
+              kConstantAmeFile.config().counters == 0x1Du && kConstantIbexFile.config().counters == 0x1Du);
 
 // The order of include/pmu/irq.hpp: clear the pending latch, snapshot, every
 // callback (lowest index first), fold the tracked totals, acknowledge exactly
