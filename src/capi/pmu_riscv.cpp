@@ -71,6 +71,28 @@ __attribute__((always_inline)) inline auto with(const pmu_riscv_counters_t* h, F
   if (ame::AmeCounters* f = AmeSlot::get(h)) return on(f, fn, a...);
   return c_api::refusal<C>();
 }
+// with() for the kinds but the standard file, out of line (PMU_RISCV_ANSWER).
+template <typename F, typename... A>
+__attribute__((noinline)) auto with_other_kind(const pmu_riscv_counters_t* h, F fn, A... a) {
+  using C = decltype(on(static_cast<Counters*>(nullptr), fn, a...));
+  if (SbiCounters* f = SbiSlot::get(h)) return on(f, fn, a...);
+  if (ame::AmeCounters* f = AmeSlot::get(h)) return on(f, fn, a...);
+  return c_api::refusal<C>();
+}
+// The body of a value call (a C function returning the C answer C of
+// fn(file, args...)): the standard file, the usual kind, with its C++ call
+// in the C function itself and the answer made in the C function's return
+// statement (PMU_C_ANSWER); the other kinds a tail jump away. Through
+// with(), every kind's body a tail jump away, GCC 12 kept a stack slot for
+// the bodies' answers around the jumps on RV64 (2 instructions), and on
+// RV32, where a 16-byte answer is returned in memory, made no tail jump at
+// all. The C function is flatten, so the C++ call is inlined whole.
+#define PMU_RISCV_ANSWER(C, h, fn, ...)                                        \
+  do {                                                                         \
+    if (Counters* const standard_ = StandardSlot::get(h))                       \
+      return PMU_C_ANSWER(C, (fn)(*standard_, ##__VA_ARGS__));                   \
+    return with_other_kind((h), (fn), ##__VA_ARGS__);                          \
+  } while (0)
 
 // An mhpmevent selector's raw 64 bits.
 Result<uint64_t> raw(Result<HpmEvent> r) {
@@ -133,8 +155,8 @@ pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t*
 pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
   return with(h, [](auto& f) { return to_c(f.init()); });
 }
-pmu_u64_result_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i) {
-  return with(h, [](auto& f, unsigned k) { return f.read(k); }, i);
+__attribute__((flatten)) pmu_u64_result_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i) {
+  PMU_RISCV_ANSWER(pmu_u64_result_t, h, [](auto& f, unsigned k) { return f.read(k); }, i);
 }
 pmu_status_t pmu_riscv_counter_write(pmu_riscv_counters_t* h, unsigned i, uint64_t value) {
   return with(h, [](auto& f, unsigned k, uint64_t v) { return to_c(f.write(k, v)); }, i, value);
@@ -148,23 +170,23 @@ pmu_status_t pmu_riscv_counters_stop(pmu_riscv_counters_t* h, uint32_t mask) {
 pmu_status_t pmu_riscv_counter_program(pmu_riscv_counters_t* h, unsigned i, uint64_t event) {
   return with(h, [](auto& f, unsigned k, uint64_t e) { return to_c(f.program(k, HpmEvent{e})); }, i, event);
 }
-pmu_u64_result_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i) {
-  return with(h, [](auto& f, unsigned k) { return raw(f.event(k)); }, i);
+__attribute__((flatten)) pmu_u64_result_t pmu_riscv_counter_event_read(const pmu_riscv_counters_t* h, unsigned i) {
+  PMU_RISCV_ANSWER(pmu_u64_result_t, h, [](auto& f, unsigned k) { return raw(f.event(k)); }, i);
 }
-pmu_u32_result_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i) {
-  return with(h, [](auto& f, unsigned k) { return f.probe_width(k); }, i);
+__attribute__((flatten)) pmu_u32_result_t pmu_riscv_counter_width_probe(pmu_riscv_counters_t* h, unsigned i) {
+  PMU_RISCV_ANSWER(pmu_u32_result_t, h, [](auto& f, unsigned k) { return f.probe_width(k); }, i);
 }
 pmu_status_t pmu_riscv_counter_width_set(pmu_riscv_counters_t* h, unsigned i, unsigned bits) {
   return with(h, [](auto& f, unsigned k, unsigned b) { return to_c(f.set_width(k, b)); }, i, bits);
 }
-pmu_u64_result_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i) {
-  return with(h, [](auto& f, unsigned k) { return f.read64(k); }, i);
+__attribute__((flatten)) pmu_u64_result_t pmu_riscv_counter_read_extended(pmu_riscv_counters_t* h, unsigned i) {
+  PMU_RISCV_ANSWER(pmu_u64_result_t, h, [](auto& f, unsigned k) { return f.read64(k); }, i);
 }
 pmu_status_t pmu_riscv_counter_reset_extended(pmu_riscv_counters_t* h, unsigned i, uint64_t base) {
   return with(h, [](auto& f, unsigned k, uint64_t b) { return to_c(f.reset_total(k, b)); }, i, base);
 }
-pmu_u32_result_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h) {
-  return with(h, [](auto& f) { return f.overflow_vector(); });
+__attribute__((flatten)) pmu_u32_result_t pmu_riscv_overflow_vector_read(const pmu_riscv_counters_t* h) {
+  PMU_RISCV_ANSWER(pmu_u32_result_t, h, [](auto& f) { return f.overflow_vector(); });
 }
 pmu_status_t pmu_riscv_overflow_clear(pmu_riscv_counters_t* h, unsigned i) {
   return with(h, [](auto& f, unsigned k) { return to_c(f.clear_overflow(k)); }, i);
@@ -177,8 +199,8 @@ pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i
       h, [](auto& f, unsigned k, pmu_irq_fn_t cb, void* x) { return to_c(f.on_overflow(k, c_api::callback(cb, x))); },
       i, fn, ctx);
 }
-pmu_u32_result_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h) {
-  return with(h, [](auto& f) { return f.handle_overflow_irq(); });
+__attribute__((flatten)) pmu_u32_result_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h) {
+  PMU_RISCV_ANSWER(pmu_u32_result_t, h, [](auto& f) { return f.handle_overflow_irq(); });
 }
 // The ISR adapter: the dispatch, then a tail jump to the file's own C++
 // adapter (no answer, no frame), as c_api::isr() does for one kind.
