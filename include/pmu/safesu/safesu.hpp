@@ -302,22 +302,32 @@ class BasicSafeSU {
   __attribute__((always_inline)) void set_flag(reg::Reg<Tag, O> r, reg::Field<Tag> flag, bool on) {
     reg::modify(base(), r, [&](reg::Value<Tag> v) __attribute__((always_inline)) { return v.with_flag(flag, on); });
   }
+  // A helper many calls share ('body', a member of this class): inline for
+  // a FixedPlace, whose loads fold to immediates; for a run-time place
+  // through one out-of-line copy, so that each call sharing it is its
+  // arguments and a jump.
+  template <auto body, typename... A>
+  __attribute__((always_inline)) Status shared(A... a) {
+    if constexpr (Place::kBuildTime)
+      return (this->*body)(a...);
+    else
+      return out_of_line<body>(a...);
+  }
+  template <auto body, typename... A>
+  __attribute__((noinline, noclone)) Status out_of_line(A... a) {
+    return (this->*body)(a...);
+  }
   // R CFG0, W it with 'off' cleared and 'on' set (1R 1W): the CFG0 calls
   // that make only this access and whose instruction counts have room for
-  // a jump. kBadArg, nothing touched, if unusable. Out of line at run time,
-  // inline for a FixedPlace, as cfg1_write() below.
+  // a jump. kBadArg, nothing touched, if unusable.
   __attribute__((always_inline)) Status cfg0_write(uint32_t off, uint32_t on) {
-    if constexpr (Place::kBuildTime)
-      return cfg0_write_here(off, on);
-    else
-      return cfg0_write_shared(off, on);
+    return shared<&BasicSafeSU::cfg0_write_here>(off, on);
   }
   __attribute__((always_inline)) Status cfg0_write_here(uint32_t off, uint32_t on) {
     if (!usable()) return Status::kBadArg;
     reg::modify(base(), kCfg0, [&](reg::Value<Cfg0> v) __attribute__((always_inline)) { return v.with_bits(off, false).with_bits(on, true); });
     return Status::kOk;
   }
-  __attribute__((noinline, noclone)) Status cfg0_write_shared(uint32_t off, uint32_t on) { return cfg0_write_here(off, on); }
   // R CFG1 (v: as read, less its never-write-back bits), W v with 'off'
   // cleared and 'on' set, and if 'restore' W v again: every CFG1 enable,
   // disable, pulse and toggle. 1R 1W, or 1R 2W.
@@ -332,41 +342,27 @@ class BasicSafeSU {
     if (restore) reg::write(at, r, v);
   }
   // cfg1_rmw() of a configuration call: kBadArg, nothing touched, if
-  // unusable. Eight calls make only this access: a run-time object shares
-  // one out-of-line copy (each call is then its masks and a jump), a
-  // FixedPlace inlines it (its loads fold to immediates).
+  // unusable. Eight calls make only this access.
   __attribute__((always_inline)) Status cfg1_write(uint32_t off, uint32_t on, bool restore) {
-    if constexpr (Place::kBuildTime)
-      return cfg1_write_here(off, on, restore);
-    else
-      return cfg1_write_shared(off, on, restore);
+    return shared<&BasicSafeSU::cfg1_write_here>(off, on, restore);
   }
   __attribute__((always_inline)) Status cfg1_write_here(uint32_t off, uint32_t on, bool restore) {
     if (!usable()) return Status::kBadArg;
     cfg1_rmw(off, on, restore);
     return Status::kOk;
   }
-  __attribute__((noinline, noclone)) Status cfg1_write_shared(uint32_t off, uint32_t on, bool restore) {
-    return cfg1_write_here(off, on, restore);
-  }
   // The RDC's CFG1 bit (its soft reset if 'reset', else its enable) set or
   // cleared, then if 'restore' CFG1 written back as read: every RDC call
   // that writes, through cfg1_write(). kUnavailable where the RTL has no
-  // usable RDC (kBadArg if unusable). Out of line at run time, as
-  // cfg1_write(): the bit's position is a load from the layout.
+  // usable RDC (kBadArg if unusable). At run time the bit's position is a
+  // load from the layout, so the RDC calls share this too.
   __attribute__((always_inline)) Status rdc_write(bool reset, bool set, bool restore) {
-    if constexpr (Place::kBuildTime)
-      return rdc_write_here(reset, set, restore);
-    else
-      return rdc_write_shared(reset, set, restore);
+    return shared<&BasicSafeSU::rdc_write_here>(reset, set, restore);
   }
   __attribute__((always_inline)) Status rdc_write_here(bool reset, bool set, bool restore) {
     if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
     const uint32_t bit = 1u << (reset ? layout().cfg1_rdc_reset : layout().cfg1_rdc_enable);
     return cfg1_write(set ? 0u : bit, set ? bit : 0u, restore);
-  }
-  __attribute__((noinline, noclone)) Status rdc_write_shared(bool reset, bool set, bool restore) {
-    return rdc_write_here(reset, set, restore);
   }
   // R CFG1, W it with 'on' set and 'off' cleared, W it back as read (less
   // its never-write-back bits): the sticky MCCU/RDC interrupts clear by such
