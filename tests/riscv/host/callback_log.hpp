@@ -23,4 +23,17 @@ inline void record_callback(void* ctx, unsigned source) {
   if (s->bus != nullptr) s->log_at_call.push_back(s->bus->log.size());
 }
 
+// A callback that records its source and detaches its file's callback
+// table: the hook must call no later callback, and still acknowledge.
+template <typename File>
+struct Detacher {
+  File* file;
+  std::vector<unsigned> order;
+  static void detach(void* ctx, unsigned source) {
+    auto* d = static_cast<Detacher*>(ctx);
+    d->order.push_back(source);
+    d->file->attach_callbacks(nullptr);
+  }
+};
+
 }  // namespace pmu::test

@@ -237,26 +237,17 @@ TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot)
 // The table is read for each callback, as the SafeSU and CM hooks read
 // theirs: a callback that detaches it ends the callbacks, and the hook still
 // acknowledges the whole snapshot.
-struct Detacher {
-  Counters* file;
-  std::vector<unsigned> order;
-  static void detach(void* ctx, unsigned source) {
-    auto* d = static_cast<Detacher*>(ctx);
-    d->order.push_back(source);
-    d->file->attach_callbacks(nullptr);
-  }
-};
 TEST(RiscvLcofi, ACallbackThatDetachesTheTableEndsTheCallbacksNotTheAcknowledge) {
   test::ExpectBackend bus;
   CounterCallbacks cbs;
   Counters c(cfg(kCy | kIr | 0x38));
-  Detacher d{&c, {}};
+  test::Detacher<Counters> d{&c, {}};
   c.attach_callbacks(&cbs);
   bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x38), CC(0x323, kOf), CC(0x324, kOf), CC(0x325, kOf)});
   test::ScopedBackend use(bus);
-  ASSERT_EQ(c.on_overflow(3, {Detacher::detach, &d}), Status::kOk);
-  ASSERT_EQ(c.on_overflow(4, {Detacher::detach, &d}), Status::kOk);
-  ASSERT_EQ(c.on_overflow(5, {Detacher::detach, &d}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(3, {test::Detacher<Counters>::detach, &d}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(4, {test::Detacher<Counters>::detach, &d}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(5, {test::Detacher<Counters>::detach, &d}), Status::kOk);
   EXPECT_EQ(c.handle_overflow_irq().value(), 0x38u);
   EXPECT_EQ(d.order, (std::vector<unsigned>{3}));
 }

@@ -196,26 +196,17 @@ TEST(RiscvFixed, HookOfSeveralCountersCallsBackLowestFirstThenAcknowledgesEach) 
 // Several hpm counters and callbacks attached at run time: the table is read
 // for each callback, so one that detaches it ends the callbacks (as in the
 // run-time file), and the hook still acknowledges the whole snapshot.
-struct FixedDetacher {
-  FixedCounters<kWide, AttachedStorage<CounterCallbacks>>* file;
-  std::vector<unsigned> order;
-  static void detach(void* ctx, unsigned source) {
-    auto* d = static_cast<FixedDetacher*>(ctx);
-    d->order.push_back(source);
-    d->file->attach_callbacks(nullptr);
-  }
-};
 TEST(RiscvFixed, ACallbackThatDetachesAnAttachedTableEndsTheCallbacksNotTheAcknowledge) {
   test::ExpectBackend bus;
   CounterCallbacks cbs;
   FixedCounters<kWide, AttachedStorage<CounterCallbacks>> f;
-  FixedDetacher d{&f, {}};
+  test::Detacher<decltype(f)> d{&f, {}};
   f.attach_callbacks(&cbs);
   bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x38), CC(0x323, kOf), CC(0x324, kOf), CC(0x325, kOf)});
   test::ScopedBackend use(bus);
-  ASSERT_EQ(f.on_overflow(3, {FixedDetacher::detach, &d}), Status::kOk);
-  ASSERT_EQ(f.on_overflow(4, {FixedDetacher::detach, &d}), Status::kOk);
-  ASSERT_EQ(f.on_overflow(5, {FixedDetacher::detach, &d}), Status::kOk);
+  ASSERT_EQ(f.on_overflow(3, {test::Detacher<decltype(f)>::detach, &d}), Status::kOk);
+  ASSERT_EQ(f.on_overflow(4, {test::Detacher<decltype(f)>::detach, &d}), Status::kOk);
+  ASSERT_EQ(f.on_overflow(5, {test::Detacher<decltype(f)>::detach, &d}), Status::kOk);
   EXPECT_EQ(f.handle_overflow_irq().value(), 0x38u);
   EXPECT_EQ(d.order, (std::vector<unsigned>{3}));
 }
