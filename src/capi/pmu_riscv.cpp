@@ -200,7 +200,7 @@ pmu_status_t pmu_riscv_overflow_callback_set(pmu_riscv_counters_t* h, unsigned i
       i, fn, ctx);
 }
 __attribute__((flatten)) pmu_u32_result_t pmu_riscv_overflow_irq_handle(pmu_riscv_counters_t* h) {
-  PMU_RISCV_ANSWER(pmu_u32_result_t, h, [](auto& f) { return f.handle_overflow_irq(); });
+  PMU_RISCV_ANSWER(pmu_u32_result_t, h, [](auto& f) { return f.handle_overflow_irq_inlined(); });
 }
 // The ISR adapter: the dispatch, then a tail jump to the file's own C++
 // adapter (no answer, no frame), as c_api::isr() does for one kind.

@@ -251,6 +251,29 @@ TYPED_TEST(CmPerfSeq, HookSnapshotsCallsBackFoldsThenClearsExactlyTheSnapshot) {
   EXPECT_EQ(calls.log_sizes, (std::vector<size_t>{1u, 1u}));
 }
 
+// The inlined form (what the C API's hook runs) is the same hook: the same
+// accesses in the same order, the same callbacks, the same answer.
+TYPED_TEST(CmPerfSeq, TheInlinedHookIsTheSameHook) {
+  auto& p = this->unit;
+  Calls calls;
+  p.attach_callbacks(&this->table);
+  p.track_totals(&this->totals);
+  for (unsigned i = 0; i < kNumCounters; ++i) ASSERT_EQ(p.on_overflow(i, {record, &calls}), Status::kOk);
+  test::ExpectBackend bus;
+  calls.bus = &bus;
+  bus.expect({R(kOv, 0x80000005), R(kCycleReg, 5), R(kCnt1, 7), W(kOv, 0x5)});
+  test::ScopedBackend use(bus);
+  const auto served = p.handle_overflow_irq_inlined();
+  ASSERT_TRUE(served.ok());
+  EXPECT_EQ(served.value(), kCycleMask | kP1Mask);
+  bus.verify();
+  EXPECT_EQ(calls.sources, (std::vector<unsigned>{kCycleCounter, kP1Counter}));
+  EXPECT_EQ(calls.log_sizes, (std::vector<size_t>{1u, 1u}));
+  calls.sources.clear();
+  expect_seq({R(kOv, 0xFFFFFFF8)}, [&] { EXPECT_EQ(p.handle_overflow_irq_inlined().value(), 0u); });
+  EXPECT_TRUE(calls.sources.empty());
+}
+
 TYPED_TEST(CmPerfSeq, HookCallsBackLowestIndexFirst) {
   auto& p = this->unit;
   Calls calls;
@@ -607,6 +630,7 @@ void expect_every_register_call(T& p, Status want) {
   EXPECT_EQ(p.set_overflow_stop(true), want);
   EXPECT_EQ(p.set_interrupt_enable(true), want);
   EXPECT_EQ(p.handle_overflow_irq().status(), want);
+  EXPECT_EQ(p.handle_overflow_irq_inlined().status(), want);
 }
 
 TEST(CmPerfBadArg, ABlockTheBoardDeclaresAbsentIsUnavailableWithNoAccess) {

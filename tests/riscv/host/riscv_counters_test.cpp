@@ -234,6 +234,31 @@ TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot)
   EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));  // both before any acknowledge
 }
 
+// The inlined form (what the C API's hook runs) is the same hook: the same
+// CSR accesses in the same order, the same callbacks, the same answer; and
+// a file without Sscofpmf refuses it with no access.
+TEST(RiscvLcofi, TheInlinedHookIsTheSameHook) {
+  test::ExpectBackend bus;
+  test::CallbackLog seen;
+  seen.bus = &bus;
+  CounterCallbacks cbs;
+  Counters c(cfg(kCy | kIr | 0x38));
+  c.attach_callbacks(&cbs);
+  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x30 | 0x40), CC(0x324, kOf), CC(0x325, kOf)});
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
+  ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
+  EXPECT_EQ(c.handle_overflow_irq_inlined().value(), 0x30u);
+  EXPECT_EQ(seen.order, (std::vector<unsigned>{4, 5}));
+  EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));
+  bus.verify();
+  test::NoAccessBackend none;
+  test::ScopedBackend use_none(none);
+  Counters plain(cfg(0x38, false));
+  EXPECT_EQ(plain.handle_overflow_irq_inlined().status(), Status::kUnavailable);
+  EXPECT_EQ(none.log.size(), 0u);
+}
+
 // The table is read for each callback, as the SafeSU and CM hooks read
 // theirs: a callback that detaches it ends the callbacks, and the hook still
 // acknowledges the whole snapshot.
