@@ -132,19 +132,31 @@ struct CsrBank {
 };
 
 // A 64-bit counter split over two banks on RV32 (Lo + i, Hi + i): hi, lo,
-// hi, and on a mismatch the second hi is the new first hi (unpriv
-// zicntr.adoc's idiom, docs/hw/riscv-counters.md §1.10). On RV64 one read.
+// hi, and on a mismatch all three again (unpriv zicntr.adoc's idiom,
+// docs/hw/riscv-counters.md §1.10; keeping the second hi as the next first
+// one saves a read on the rare retry but costs a move on every read). On
+// RV64 one read.
 // i is one of kAmong (every index unless the caller knows better).
 template <uint32_t Lo, uint32_t Hi, uint32_t kAmong = ~uint32_t{0}>
 __attribute__((always_inline)) inline uint64_t read_counter(unsigned i) {
-  if constexpr (hal::kXlen == 32) {
-    uint32_t hi = static_cast<uint32_t>(CsrBank<Hi>::template read_in<kAmong>(i));
-    for (;;) {
-      const uint32_t lo = static_cast<uint32_t>(CsrBank<Lo>::template read_in<kAmong>(i));
-      const uint32_t hi2 = static_cast<uint32_t>(CsrBank<Hi>::template read_in<kAmong>(i));
-      if (hi2 == hi) return (static_cast<uint64_t>(hi) << 32) | lo;
-      hi = hi2;
-    }
+  if constexpr (hal::kXlen == 32 && CsrBank<Lo>::template kChain<kAmong> && kAmong != 1u) {
+    // A small known set: compare i once, then the three reads of that
+    // counter's two CSRs (index 0 of the banks at Lo + kLow, Hi + kLow;
+    // compared for each read, the chain ran three times).
+    constexpr unsigned kLow = util::ctz32(kAmong);
+    constexpr uint32_t kRest = kAmong & (kAmong - 1);
+    if constexpr (kRest == 0)
+      return read_counter<Lo + kLow, Hi + kLow, 1u>(0);
+    else
+      return i == kLow ? read_counter<Lo + kLow, Hi + kLow, 1u>(0) : read_counter<Lo, Hi, kRest>(i);
+  } else if constexpr (hal::kXlen == 32) {
+    uint32_t hi;
+    uint32_t lo;
+    do {
+      hi = static_cast<uint32_t>(CsrBank<Hi>::template read_in<kAmong>(i));
+      lo = static_cast<uint32_t>(CsrBank<Lo>::template read_in<kAmong>(i));
+    } while (static_cast<uint32_t>(CsrBank<Hi>::template read_in<kAmong>(i)) != hi);
+    return (static_cast<uint64_t>(hi) << 32) | lo;
   } else {
     return CsrBank<Lo>::template read_in<kAmong>(i);
   }
