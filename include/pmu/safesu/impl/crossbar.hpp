@@ -69,56 +69,66 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route(unsigned output
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Route* routes, size_t n) {
   const Layout& l = layout();
-  if ((routes == nullptr && n != 0) || !usable()) return Status::kBadArg;
-  const unsigned nregs = l.crossbar.count;
+  // An unusable object's layout (kNoUnit) has no crossbar register, a
+  // usable one at least one: the count is the usable() test, and the base
+  // is loaded only for the writes.
+  const size_t n_regs = l.crossbar.count;
+  if ((routes == nullptr && n != 0) || n_regs == 0) return Status::kBadArg;
   struct Image {
     uint32_t bits;     // the new field bits
     uint32_t covered;  // which bits the table sets (0: register untouched)
   } img[kMaxCrossbarRegs + 1];
-  for (unsigned j = 0; j <= nregs; ++j) img[j] = Image{0, 0};
-  const unsigned n_counters = l.n_counters;
-  const unsigned n_events = l.n_soc_ev;
-  const unsigned bits = l.cfg_bits;
-  // (Masks of pointer width: on RV64 a 32-bit mask is sign-extended again
-  // after each or.)
+  // (img[n_regs] is never written: the last register has no field that
+  // straddles out of it.)
+  for (size_t j = 0; j < n_regs; ++j) img[j] = Image{0, 0};
+  // Everything of pointer width, the event too: on rv64 a 32-bit value is
+  // extended again at its uses, and each extension keeps one more value
+  // live (six saved registers on rv64, where ten were).
+  const size_t bits = l.cfg_bits;
+  const uint32_t ones = detail::field_ones(bits);
   size_t seen = 0;        // outputs in the table
   size_t high_first = 0;  // bit j: register j+1 is written before register j
-  for (const Route* r = routes; r != routes + n; ++r) {
-    const unsigned out = r->output;
-    const unsigned event = r->event;
-    if (out >= n_counters || event >= n_events || ((seen >> out) & 1u) != 0) return Status::kBadArg;
-    seen |= size_t{1} << out;
-    const CrossbarSlot s = crossbar_slot(bits, out);
-    Image* const lo = &img[s.reg];
-    lo[0].bits |= event << s.pos;
-    lo[0].covered |= detail::low_mask(bits, s);
-    if (s.straddles()) {
-      lo[1].bits |= event >> s.lo_width();
-      lo[1].covered |= detail::high_mask(bits, s);
-      if (!detail::low_first(s, event)) high_first |= size_t{1} << s.reg;
+  for (const Route* r = routes; n != 0; ++r, --n) {
+    const size_t out = r->output;
+    const size_t event = r->event;
+    // (The shift taken modulo the word's width, as sll does: out is range
+    // checked only after it, and a shift past the width is undefined.)
+    const size_t me = size_t{1} << (out % (8 * sizeof(size_t)));
+    if (out >= l.n_counters || event >= l.n_soc_ev || (seen & me) != 0) return Status::kBadArg;
+    seen |= me;
+    const size_t bit = out * bits;
+    const size_t reg_i = bit / 32;
+    const size_t pos = bit % 32;
+    Image* const lo = img + reg_i;
+    // As route(): the low part event << pos in 32 bits, the high part
+    // event >> (32 - pos), and high first when the low part is zero.
+    const uint32_t low = static_cast<uint32_t>(event << pos);
+    lo[0].bits |= low;
+    lo[0].covered |= ones << pos;
+    if (CrossbarSlot{0, static_cast<unsigned>(pos), static_cast<unsigned>(bits)}.straddles()) {
+      lo[1].bits |= static_cast<uint32_t>(event) >> (0u - pos) % 32u;
+      lo[1].covered |= ones >> (0u - pos) % 32u;
+      if (low == 0) high_first |= size_t{1} << reg_i;
     }
   }
-  const uint32_t unused_last = 32u * nregs - n_counters * bits;  // unused top bits of the last register
+  const uint32_t used_last = ~0u >> (32 * n_regs - l.n_counters * bits);  // the last register's used bits
   // A run of registers j..e linked by high-first fields goes e, e-1, ..., j;
   // everything else ascends, so every low-first field's r precedes its r+1.
   // A register the table leaves partly as it is is read just before its
   // write (no register is written before it is read).
-  // (Pointer-width indices and the word in a local: on rv64 an unsigned
-  // index is zero-extended at each use, and a word written back to img[]
-  // is stored and loaded again.)
-  const size_t n_regs = nregs;
+  // (The first register's address as a scalar, as in route().)
+  const uintptr_t at = base() + l.crossbar.offset;
   for (size_t j = 0; j < n_regs;) {
     size_t e = j;
     while (((high_first >> e) & 1u) != 0) ++e;
     for (size_t r = e + 1; r-- > j;) {
       const uint32_t covered = img[r].covered;
       if (covered == 0) continue;
-      const uint32_t used = r + 1 < n_regs ? ~0u : ~0u >> unused_last;
-      const uint32_t keep = used & ~covered;
-      const reg::RegAt<Crossbar> x = l.crossbar.at(r);
+      const uint32_t keep = (r + 1 < n_regs ? ~0u : used_last) & ~covered;
+      constexpr reg::Reg<Crossbar> x{0};
       uint32_t word = img[r].bits;
-      if (keep != 0) word |= reg::read(base(), x).raw & keep;
-      reg::write(base(), x, reg::Value<Crossbar>{word});
+      if (keep != 0) word |= reg::read(at + 4 * r, x).raw & keep;
+      reg::write(at + 4 * r, x, reg::Value<Crossbar>{word});
     }
     j = e + 1;
   }
