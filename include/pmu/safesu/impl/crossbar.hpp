@@ -85,7 +85,6 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
   // extended again at its uses, and each extension keeps one more value
   // live (six saved registers on rv64, where ten were).
   const size_t bits = l.cfg_bits;
-  const uint32_t ones = detail::field_ones(bits);
   size_t seen = 0;        // outputs in the table
   size_t high_first = 0;  // bit j: register j+1 is written before register j
   for (const Route* r = routes; n != 0; ++r, --n) {
@@ -96,19 +95,17 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
     const size_t me = size_t{1} << (out % (8 * sizeof(size_t)));
     if (out >= l.n_counters || event >= l.n_soc_ev || (seen & me) != 0) return Status::kBadArg;
     seen |= me;
-    const size_t bit = out * bits;
-    const size_t reg_i = bit / 32;
-    const size_t pos = bit % 32;
-    Image* const lo = img + reg_i;
-    // As route(): the low part event << pos in 32 bits, the high part
-    // event >> (32 - pos), and high first when the low part is zero.
-    const uint32_t low = static_cast<uint32_t>(event << pos);
+    // The slot and its parts as route() computes them (crossbar_slot(), the
+    // detail:: masks), one encoder for both calls.
+    const CrossbarSlot s = crossbar_slot(static_cast<unsigned>(bits), static_cast<unsigned>(out));
+    Image* const lo = img + s.reg;
+    const uint32_t low = static_cast<uint32_t>(event) << s.pos;
     lo[0].bits |= low;
-    lo[0].covered |= ones << pos;
-    if (CrossbarSlot{0, static_cast<unsigned>(pos), static_cast<unsigned>(bits)}.straddles()) {
-      lo[1].bits |= static_cast<uint32_t>(event) >> (0u - pos) % 32u;
-      lo[1].covered |= ones >> (0u - pos) % 32u;
-      if (low == 0) high_first |= size_t{1} << reg_i;
+    lo[0].covered |= detail::low_mask(static_cast<unsigned>(bits), s);
+    if (s.straddles()) {
+      lo[1].bits |= static_cast<uint32_t>(event) >> s.lo_width();
+      lo[1].covered |= detail::high_mask(static_cast<unsigned>(bits), s);
+      if (!detail::low_first(s, static_cast<unsigned>(event))) high_first |= size_t{1} << s.reg;
     }
   }
   const uint32_t used_last = ~0u >> (32 * n_regs - l.n_counters * bits);  // the last register's used bits
