@@ -363,31 +363,27 @@ class CounterFile {
   // Counter i's raw value (i is a counter of the file).
   __attribute__((always_inline)) uint64_t raw(unsigned i) const { return Map::template read<kReadable>(i); }
 
-  // A run-time file's hook. Loop invariants stay in the loop: hoisted, the
-  // lowest-bit lookup's two constants would each take a callee-saved
-  // register that the hook saves before its first callback.
-  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> hook_out_of_line() {
-    return run_hook();
+  // A run-time file's hook, out of line (handle_overflow_irq()): run_hook()'s
+  // split form written out, not inlined from it. Its last call is then a
+  // tail jump; behind an inlined function's join of returns, GCC 12 made it
+  // a call and kept the frame (+2).
+  __attribute__((noinline)) Result<uint32_t> hook_out_of_line() {
+    if (!serve_first()) return check_of();
+    return finish_served();
   }
   // The hook, in the order of irq.hpp (handle_overflow_irq()).
   __attribute__((always_inline)) Result<uint32_t> run_hook() {
+    if constexpr (kSplitHook) {
+      // The first callback in serve_first(), with nothing kept across it but
+      // the file (the snapshot is in the object); the others in
+      // finish_served(), here inlined (handle_overflow_irq_inlined()).
+      if (!serve_first()) return check_of();
+      return finish_served_inline();
+    }
     if constexpr (kRv32 && !Map::kRv32Halves) return Status::kUnavailable;
     const uint32_t hook = conf_.hook();
     if (hook == 0) return check_of();
-    Map::clear_pending();
-    uint32_t hpm = hook & kHpmSlots;
-    if constexpr (Map::kArmOnStart) hpm &= state_.armed;
-    const uint32_t vec = (hook & hook_word::kEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
-    if constexpr (kSplitHook) {
-      // The first callback here, with nothing kept across it but the file
-      // (the snapshot is in the object); the others in finish_served().
-      state_.served = vec;
-      if (vec != 0 && callbacks_.held()) {
-        const unsigned i = lowest(vec);
-        callbacks_.get()->cb[i](i);
-      }
-      return finish_served();
-    }
+    const uint32_t vec = take_snapshot(hook);
     if (CounterCallbacks* const cbs = callbacks_.get(); callbacks_.held())
       for (uint32_t m = vec; m != 0; m &= m - 1) {
         if constexpr (kLoopsOutOfLine) {
@@ -401,6 +397,27 @@ class CounterFile {
       return finish_out_of_line(vec);
     else
       return finish_hook(vec);
+  }
+
+  // Steps 1 and 2: clear the pending latch, snapshot the vector.
+  __attribute__((always_inline)) uint32_t take_snapshot(uint32_t hook) {
+    Map::clear_pending();
+    return vector_of(hook);
+  }
+  // A split hook's steps 1 and 2 and its first callback, the snapshot left
+  // in the object for finish_served(); false, with no access, when the file
+  // takes no overflow (check_of() says why).
+  __attribute__((always_inline)) bool serve_first() {
+    if constexpr (kRv32 && !Map::kRv32Halves) return false;
+    const uint32_t hook = conf_.hook();
+    if (hook == 0) return false;
+    const uint32_t vec = take_snapshot(hook);
+    state_.served = vec;
+    if (vec != 0 && callbacks_.held()) {
+      const unsigned i = lowest(vec);
+      callbacks_.get()->cb[i](i);
+    }
+    return true;
   }
 
   // The callback of m's lowest counter (kLoopsOutOfLine). The index is a
@@ -445,12 +462,24 @@ class CounterFile {
     }
   }
   // Steps 3 and 4 of a run-time file's hook, out of line: the time to the
-  // first callback pays only for what steps 1 and 2 need. Loop invariants
-  // stay in the loops: hoisted, the lowest-bit lookup's constants and the
-  // CSR tables took three more callee-saved registers (6 saves and
-  // restores) for loops that usually run once.
-  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> finish_served() {
+  // first callback pays only for what steps 1 and 2 need. The usual case,
+  // one counter served and no totals, is only its acknowledgement: no call
+  // on a RISC-V target (csr_bank.hpp), so no frame.
+  __attribute__((noinline)) Result<uint32_t> finish_served() { return finish_served_inline(); }
+  // finish_served() where it is called: the inlined hook's (whose caller
+  // keeps a frame anyway) then makes no call in the usual case.
+  __attribute__((always_inline)) Result<uint32_t> finish_served_inline() {
     const uint32_t vec = state_.served;
+    // One counter: vec is a power of two, so vec ^ (vec - 1) spans more bits
+    // than vec - 1 (not so for 0, whose vec - 1 is all ones).
+    if ((vec ^ (vec - 1)) <= vec - 1 || totals_.held()) return finish_served_fully(vec);
+    if (Status s = Map::template acknowledge_one<kPossibleHpm>(vec); s != Status::kOk) return s;
+    return vec;
+  }
+  // Steps 3 and 4 in full. Loop invariants stay in the loops: hoisted, the
+  // lowest-bit lookup's constants took callee-saved registers (saves and
+  // restores) for loops that usually run once.
+  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> finish_served_fully(uint32_t vec) {
     // The callbacks after the first (the table read for each: a callback may detach it).
     for (uint32_t m = vec & (vec - 1); m != 0; m &= m - 1) {
       const unsigned i = lowest(m);
@@ -523,12 +552,12 @@ class CounterFile {
     if (Status s = usable(); s != Status::kOk) return s;
     return config().sscofpmf ? Status::kOk : Status::kUnavailable;
   }
-  uint32_t snapshot() const {
-    const uint32_t hook = conf_.hook();
+  uint32_t snapshot() const { return vector_of(conf_.hook()); }
+  // The overflow vector of the counters in the hook word (from its source).
+  __attribute__((always_inline)) uint32_t vector_of(uint32_t hook) const {
     uint32_t hpm = hook & kHpmSlots;
     if constexpr (Map::kArmOnStart) hpm &= state_.armed;
-    if ((hook & hook_word::kEachOf) == 0) return Map::overflow_csr() & hpm;
-    return snapshot_each_of(hpm);
+    return (hook & hook_word::kEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
   }
   // One OF read per counter: out of line, so the scountovf path (the usual
   // one) keeps the hook's registers few.

@@ -2,18 +2,23 @@
 // Runtime-index access to a bank of 32 consecutive CSRs (Base + 0..31).
 //
 // csrr/csrw encode the CSR number as an immediate, so "counter i" cannot be
-// computed at run time. A CsrBank holds constexpr tables of the per-number
-// accessors (hal::csr_read<Base + i> ...), built with a small index sequence:
-// one indirect call per access, no macro towers, no runtime CSR numbers.
+// computed at run time. On a RISC-V target a CsrBank reaches CSR Base + i
+// through a table of 32 stubs per operation, each the one CSR instruction
+// and a jump back ("csrrc t1, Base+i, t1; jr t0"), entered with a jump that
+// links in t0: only t0 and t1 change, so the caller keeps every other
+// register across the access (a call through a function pointer, as the host
+// build makes, clobbers all the caller-saved ones and costs a table load).
 // The unchecked entry points mask the index (never out of the table); the
 // *_checked forms return kBadArg for i >= 32 before any access.
 //
 // Where the caller knows at build time which indices i can be (a build-time
 // counter file's counters), the *_in<kAmong> forms compare i with each of at
 // most kChainMax candidates and run that CSR's own instruction, as
-// hand-written code for a fixed hart does: cheaper than the table's load
-// and indirect call. With more candidates (or none known) they are the
-// table forms.
+// hand-written code for a fixed hart does: cheaper than the jump to a stub.
+// With more candidates (or none known) they are the table forms.
+// clear_bit() takes a single set bit, not an index: its table is in
+// util::ctz32's lookup order, so the bit reaches its CSR by the de Bruijn
+// multiply alone (an acknowledge loop holds bits, not indices).
 #pragma once
 
 #include <stdint.h>
@@ -46,6 +51,118 @@ using ReadFn = hal::csr_word (*)();
 using WriteFn = void (*)(hal::csr_word);
 using RmwFn = hal::csr_word (*)(hal::csr_word);
 
+#if defined(__riscv) && !defined(PMU_HOST)
+// The stub table of one operation of bank Base, symbol
+// __pmukit_csr_<op>_<Base>: emitted by a function that is never called (only
+// named by the accesses, so each object that makes one has the table) into
+// a COMDAT section, so a program keeps one copy, and none with --gc-sections
+// when nothing jumps to it. norvc keeps every stub at 8 bytes. The access
+// itself is three instructions of asm, so GCC's size estimate of a function
+// that makes one stays small.
+#define PMU_CSR_STUB_TABLE(op, insn)                                                                 \
+  template <uint32_t Base>                                                                          \
+  void csr_stub_table_##op() {                                                                      \
+    __asm__(".pushsection .text.__pmukit_csr_" #op "_%0,\"axG\",@progbits,__pmukit_csr_" #op "_%0,comdat\n" \
+            ".globl __pmukit_csr_" #op "_%0\n"                                                       \
+            ".hidden __pmukit_csr_" #op "_%0\n"                                                      \
+            ".p2align 2\n"                                                                           \
+            "__pmukit_csr_" #op "_%0:\n"                                                             \
+            ".option push\n"                                                                         \
+            ".option norvc\n"                                                                        \
+            ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n" \
+            insn "\n"                                                                                \
+            "jalr zero, 0(t0)\n"                                                                     \
+            ".endr\n"                                                                                \
+            ".option pop\n"                                                                          \
+            ".popsection"                                                                            \
+            :                                                                                        \
+            : "i"(Base));                                                                            \
+  }
+PMU_CSR_STUB_TABLE(read, "csrrs t1, %0+\\n, zero")
+PMU_CSR_STUB_TABLE(write, "csrrw zero, %0+\\n, t1")
+PMU_CSR_STUB_TABLE(set, "csrrs t1, %0+\\n, t1")
+PMU_CSR_STUB_TABLE(clear, "csrrc t1, %0+\\n, t1")
+#undef PMU_CSR_STUB_TABLE
+#define PMU_CSR_STR_(...) #__VA_ARGS__
+#define PMU_CSR_STR(...) PMU_CSR_STR_(__VA_ARGS__)
+// The clear table in util::ctz32's lookup order: stub k clears CSR
+// Base + kDeBruijnCtz32[k], so a set bit reaches its CSR by the multiply
+// alone (clear_bit()).
+template <uint32_t Base>
+void csr_stub_table_clearbit() {
+  __asm__(".pushsection .text.__pmukit_csr_clearbit_%0,\"axG\",@progbits,__pmukit_csr_clearbit_%0,comdat\n"
+          ".globl __pmukit_csr_clearbit_%0\n"
+          ".hidden __pmukit_csr_clearbit_%0\n"
+          ".p2align 2\n"
+          "__pmukit_csr_clearbit_%0:\n"
+          ".option push\n"
+          ".option norvc\n"
+          ".irp n," PMU_CSR_STR(PMU_DEBRUIJN_CTZ32) "\n"
+          "csrrc t1, %0+\\n, t1\n"
+          "jalr zero, 0(t0)\n"
+          ".endr\n"
+          ".option pop\n"
+          ".popsection"
+          :
+          : "i"(Base));
+}
+#undef PMU_CSR_STR
+#undef PMU_CSR_STR_
+
+// The jump to stub i of a table, linking in t0 (table names the table's
+// function, so that it is made).
+#define PMU_CSR_STUB_JUMP(op) \
+  "lla t0, __pmukit_csr_" #op "_%[base]\n" \
+  "add t0, t0, %[off]\n"                     \
+  "jalr t0, 0(t0)"
+
+template <uint32_t Base>
+struct BankStubs {
+  static constexpr uintptr_t offset(unsigned i) { return uintptr_t{i & 31u} * 8u; }
+  __attribute__((always_inline)) static hal::csr_word read(unsigned i) {
+    register hal::csr_word v __asm__("t1");
+    __asm__ volatile(PMU_CSR_STUB_JUMP(read)
+                     : "=r"(v)
+                     : [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_read<Base>)
+                     : "t0", "memory");
+    return v;
+  }
+  __attribute__((always_inline)) static void write(unsigned i, hal::csr_word value) {
+    register hal::csr_word v __asm__("t1") = value;
+    __asm__ volatile(PMU_CSR_STUB_JUMP(write)
+                     :
+                     : "r"(v), [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_write<Base>)
+                     : "t0", "memory");
+  }
+  __attribute__((always_inline)) static hal::csr_word set(unsigned i, hal::csr_word bits) {
+    register hal::csr_word v __asm__("t1") = bits;
+    __asm__ volatile(PMU_CSR_STUB_JUMP(set)
+                     : "+r"(v)
+                     : [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_set<Base>)
+                     : "t0", "memory");
+    return v;
+  }
+  __attribute__((always_inline)) static hal::csr_word clear(unsigned i, hal::csr_word bits) {
+    register hal::csr_word v __asm__("t1") = bits;
+    __asm__ volatile(PMU_CSR_STUB_JUMP(clear)
+                     : "+r"(v)
+                     : [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_clear<Base>)
+                     : "t0", "memory");
+    return v;
+  }
+  __attribute__((always_inline)) static hal::csr_word clear_bit(uint32_t bit, hal::csr_word bits) {
+    register hal::csr_word v __asm__("t1") = bits;
+    const uintptr_t off = uintptr_t{util::debruijn_slot32(bit)} * 8u;
+    __asm__ volatile(PMU_CSR_STUB_JUMP(clearbit)
+                     : "+r"(v)
+                     : [base] "i"(Base), [off] "r"(off), [table] "X"(&csr_stub_table_clearbit<Base>)
+                     : "t0", "memory");
+    return v;
+  }
+};
+#undef PMU_CSR_STUB_JUMP
+#endif
+
 template <uint32_t Base, typename Seq>
 struct BankTables;
 template <uint32_t Base, unsigned... I>
@@ -65,9 +182,24 @@ struct CsrBank {
 
   static constexpr uint32_t number(unsigned i) { return Base + (i & (kSize - 1)); }
 
-  // Always inlined: a constant index then folds to the one csr instruction,
-  // a runtime one is a table load and an indirect call at the call site
-  // (at -Os GCC otherwise outlines them and every access pays a second call).
+  // Always inlined: a run-time index is then the jump to its stub where it is
+  // used (host: a table load and an indirect call; at -Os GCC otherwise
+  // outlines them and every access pays a second call).
+#if defined(__riscv) && !defined(PMU_HOST)
+  __attribute__((always_inline)) static hal::csr_word read(unsigned i) { return detail::BankStubs<Base>::read(i); }
+  __attribute__((always_inline)) static void write(unsigned i, hal::csr_word v) { detail::BankStubs<Base>::write(i, v); }
+  // Return the old value, as csrrs/csrrc do.
+  __attribute__((always_inline)) static hal::csr_word set(unsigned i, hal::csr_word bits) {
+    return detail::BankStubs<Base>::set(i, bits);
+  }
+  __attribute__((always_inline)) static hal::csr_word clear(unsigned i, hal::csr_word bits) {
+    return detail::BankStubs<Base>::clear(i, bits);
+  }
+  /// clear(ctz(bit), bits) for bit, a single set bit: no ctz lookup.
+  __attribute__((always_inline)) static hal::csr_word clear_bit(uint32_t bit, hal::csr_word bits) {
+    return detail::BankStubs<Base>::clear_bit(bit, bits);
+  }
+#else
   __attribute__((always_inline)) static hal::csr_word read(unsigned i) { return Tables::kRead[i & (kSize - 1)](); }
   __attribute__((always_inline)) static void write(unsigned i, hal::csr_word v) { Tables::kWrite[i & (kSize - 1)](v); }
   // Return the old value, as csrrs/csrrc do.
@@ -77,10 +209,15 @@ struct CsrBank {
   __attribute__((always_inline)) static hal::csr_word clear(unsigned i, hal::csr_word bits) {
     return Tables::kClear[i & (kSize - 1)](bits);
   }
+  /// clear(ctz(bit), bits) for bit, a single set bit.
+  __attribute__((always_inline)) static hal::csr_word clear_bit(uint32_t bit, hal::csr_word bits) {
+    return clear(util::ctz32(bit), bits);
+  }
+#endif
 
   /// Most candidates a *_in form compares i with before it takes the table
-  /// (two compares and a branch each against the table's five instructions,
-  /// an indirect call and the accessor's return).
+  /// (two compares and a branch each against the stub jump's five
+  /// instructions and the stub's two).
   static constexpr unsigned kChainMax = 3;
   /// True when the *_in forms compare: kAmong has 1..kChainMax indices.
   template <uint32_t kAmong>
@@ -105,6 +242,15 @@ struct CsrBank {
       });
     else
       return clear(i, bits);
+  }
+
+  /// clear_bit(bit, bits) for a bit of kAmong (this header's note).
+  template <uint32_t kAmong>
+  __attribute__((always_inline)) static hal::csr_word clear_bit_in(uint32_t bit, hal::csr_word bits) {
+    if constexpr (kChain<kAmong>)
+      return clear_in<kAmong>(util::ctz32(bit), bits);
+    else
+      return clear_bit(bit, bits);
   }
 
   static Result<hal::csr_word> read_checked(unsigned i) {

@@ -131,16 +131,30 @@ struct MachineCsrs {
   /// file, and GCC then calls it from both: +20 instructions in the AME hook.)
   template <uint32_t kAmong = ~uint32_t{0}>
   __attribute__((always_inline)) static Status acknowledge(uint32_t vec) {
-    for (uint32_t m = vec; m != 0; m &= m - 1) clear_of<kAmong>(util::ctz32(m));
+    // The lowest bit as m ^ rest: rest is the loop's next m anyway, and for
+    // a vec the caller knows has one bit (rest known 0) it folds to vec.
+    for (uint32_t m = vec; m != 0;) {
+      const uint32_t rest = m & (m - 1);
+      clear_of<kAmong>(m ^ rest);
+      m = rest;
+    }
     return Status::kOk;
   }
-  /// Clears counter i's OF bit (re-arms its overflow interrupt); i is one of kAmong.
+  /// acknowledge(bit) for bit, a single set bit of kAmong.
   template <uint32_t kAmong = ~uint32_t{0}>
-  static void clear_of(unsigned i) {
+  __attribute__((always_inline)) static Status acknowledge_one(uint32_t bit) {
+    clear_of<kAmong>(bit);
+    return Status::kOk;
+  }
+  /// Clears the OF bit of the counter of bit, a single set bit of kAmong
+  /// (re-arms its overflow interrupt); a bit, not an index, so a run-time
+  /// counter takes no ctz lookup (CsrBank::clear_bit()).
+  template <uint32_t kAmong = ~uint32_t{0}>
+  __attribute__((always_inline)) static void clear_of(uint32_t bit) {
     if constexpr (kRv32 && kRv32Halves)
-      (void)CsrBank<Csrs::kEventhBase>::template clear_in<kAmong>(i, mhpmevent::kOfHigh);
+      (void)CsrBank<Csrs::kEventhBase>::template clear_bit_in<kAmong>(bit, mhpmevent::kOfHigh);
     else
-      (void)CsrBank<Csrs::kEventBase>::template clear_in<kAmong>(i, static_cast<hal::csr_word>(mhpmevent::kOf.mask()));
+      (void)CsrBank<Csrs::kEventBase>::template clear_bit_in<kAmong>(bit, static_cast<hal::csr_word>(mhpmevent::kOf.mask()));
   }
 };
 

@@ -137,6 +137,11 @@ struct SbiMap {
     }
     return Status::kOk;
   }
+  /// acknowledge(bit) for bit, a single set bit of kAmong.
+  template <uint32_t kAmong = ~uint32_t{0}>
+  static Status acknowledge_one(uint32_t bit) {
+    return acknowledge<kAmong>(bit);
+  }
   /// counter_get_info of counter i (one ecall).
   static Result<sbi_pmu::CounterInfo> info(unsigned i) {
     const hal::SbiRet r = sbi_pmu::counter_get_info(i);

@@ -49,14 +49,19 @@ constexpr size_t array_size(const T (&)[N]) { return N; }
 // table lookup (a few instructions), not __builtin_ctz: on RV32/RV64 without
 // Zbb and on LEON3 that is a libgcc call with a loop, in the middle of every
 // interrupt hook's dispatch.
-/// ctz32's lookup table: bit index by the top 5 bits of (lowest set bit * 0x077CB531).
-inline constexpr uint8_t kDeBruijnCtz32[32] = {0,  1,  28, 2,  29, 14, 24, 3,  30, 22, 20,
-                                               15, 25, 17, 4,  8,  31, 27, 13, 23, 21, 19,
-                                               16, 7,  26, 12, 18, 6,  11, 5,  10, 9};
-/// Number of trailing zeros of v (v non-zero): a de Bruijn multiply and lookup, no libgcc loop.
-__attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) {
-  return kDeBruijnCtz32[static_cast<uint32_t>((v & (0u - v)) * 0x077CB531u) >> 27];
+/// ctz32's lookup table as a list: bit index by the top 5 bits of (lowest set
+/// bit * 0x077CB531). A macro, so that tables the assembler makes in that
+/// order (riscv/csr_bank.hpp) are made from the same list.
+#define PMU_DEBRUIJN_CTZ32 \
+  0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
+/// ctz32's lookup table.
+inline constexpr uint8_t kDeBruijnCtz32[32] = {PMU_DEBRUIJN_CTZ32};
+/// The index into kDeBruijnCtz32 of bit, a single set bit.
+__attribute__((always_inline)) constexpr unsigned debruijn_slot32(uint32_t bit) {
+  return static_cast<uint32_t>(bit * 0x077CB531u) >> 27;
 }
+/// Number of trailing zeros of v (v non-zero): a de Bruijn multiply and lookup, no libgcc loop.
+__attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) { return kDeBruijnCtz32[debruijn_slot32(v & (0u - v))]; }
 /// Number of trailing zeros of v (v non-zero), from two ctz32.
 constexpr unsigned ctz64(uint64_t v) {
   return static_cast<uint32_t>(v) != 0 ? ctz32(static_cast<uint32_t>(v))

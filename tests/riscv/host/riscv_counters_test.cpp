@@ -39,13 +39,15 @@ Counters g_counters(kGlobalCfg);
 TEST(RiscvCsrBank, DispatchesRuntimeIndexToCompileTimeCsr) {
   test::ExpectBackend bus;
   for (unsigned i = 0; i < 32; ++i)
-    bus.expect({CR(0xB00 + i, 7 + i), CW(0x320 + i, 9 + i), CS(0x320 + i, 4 + i), CC(0x320 + i, 1 + i)});
+    bus.expect({CR(0xB00 + i, 7 + i), CW(0x320 + i, 9 + i), CS(0x320 + i, 4 + i), CC(0x320 + i, 1 + i),
+                CC(0x720 + i, 2 + i)});
   test::ScopedBackend use(bus);
   for (unsigned i = 0; i < 32; ++i) {
     EXPECT_EQ(CsrBank<0xB00>::read(i), 7u + i);
     CsrBank<0x320>::write(i, 9 + i);
     (void)CsrBank<0x320>::set(i, 4 + i);
     (void)CsrBank<0x320>::clear(i, 1 + i);
+    (void)CsrBank<0x720>::clear_bit(1u << i, 2 + i);  // a bit names its counter's CSR
     EXPECT_EQ(CsrBank<0xBE0>::number(i), 0xBE0u + i);
   }
 }
@@ -211,52 +213,72 @@ constexpr pmu::riscv::ibex::IbexCounters kConstantIbexFile{kConstantConfig};
 static_assert(kConstantFile.config().counters == 0x1Du && kConstantSbiFile.config().counters == 0x1Du &&
               kConstantAmeFile.config().counters == 0x1Du && kConstantIbexFile.config().counters == 0x1Du);
 
+// The hook's two forms: handle_overflow_irq(), and the inlined form the C
+// API's hook runs. Each test below runs both, which must make the same
+// accesses in the same order and give the same answer.
+using HookForm = Result<uint32_t> (*)(Counters&);
+const HookForm kHookForms[] = {
+    [](Counters& c) { return c.handle_overflow_irq(); },
+    [](Counters& c) { return c.handle_overflow_irq_inlined(); },
+};
+
 // The order of include/pmu/irq.hpp: clear the pending latch, snapshot, every
 // callback (lowest index first), fold the tracked totals, acknowledge exactly
 // the snapshot. A callback sees its counter's OF still set.
 TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot) {
-  test::ExpectBackend bus;
-  test::CallbackLog seen;
-  seen.bus = &bus;
-  CounterCallbacks cbs;
-  Counters c(cfg(kCy | kIr | 0x38));
-  c.attach_callbacks(&cbs);
-  bus.expect({
-      CC(0x344, 0x2000),            // LCOFIP first: a later overflow raises it again
-      CR(0xDA0, 0x28 | 0x40 | 1),   // snapshot (bits outside the file are ignored)
-      CC(0x323, kOf), CC(0x325, kOf),  // acknowledge after every callback
-  });
-  test::ScopedBackend use(bus);
-  ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
-  ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
-  EXPECT_EQ(c.handle_overflow_irq().value(), 0x28u);
-  EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 5}));
-  EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));  // both before any acknowledge
+  for (HookForm hook : kHookForms) {
+    test::ExpectBackend bus;
+    test::CallbackLog seen;
+    seen.bus = &bus;
+    CounterCallbacks cbs;
+    Counters c(cfg(kCy | kIr | 0x38));
+    c.attach_callbacks(&cbs);
+    bus.expect({
+        CC(0x344, 0x2000),               // LCOFIP first: a later overflow raises it again
+        CR(0xDA0, 0x28 | 0x40 | 1),      // snapshot (bits outside the file are ignored)
+        CC(0x323, kOf), CC(0x325, kOf),  // acknowledge after every callback
+    });
+    test::ScopedBackend use(bus);
+    ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+    ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
+    EXPECT_EQ(hook(c).value(), 0x28u);
+    EXPECT_EQ(seen.order, (std::vector<unsigned>{3, 5}));
+    EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));  // both before any acknowledge
+    bus.verify();
+  }
 }
 
-// The inlined form (what the C API's hook runs) is the same hook: the same
-// CSR accesses in the same order, the same callbacks, the same answer; and
-// a file without Sscofpmf refuses it with no access.
-TEST(RiscvLcofi, TheInlinedHookIsTheSameHook) {
-  test::ExpectBackend bus;
-  test::CallbackLog seen;
-  seen.bus = &bus;
-  CounterCallbacks cbs;
-  Counters c(cfg(kCy | kIr | 0x38));
-  c.attach_callbacks(&cbs);
-  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x30 | 0x40), CC(0x324, kOf), CC(0x325, kOf)});
-  test::ScopedBackend use(bus);
-  ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
-  ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
-  EXPECT_EQ(c.handle_overflow_irq_inlined().value(), 0x30u);
-  EXPECT_EQ(seen.order, (std::vector<unsigned>{4, 5}));
-  EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2, 2}));
-  bus.verify();
-  test::NoAccessBackend none;
-  test::ScopedBackend use_none(none);
-  Counters plain(cfg(0x38, false));
-  EXPECT_EQ(plain.handle_overflow_irq_inlined().status(), Status::kUnavailable);
-  EXPECT_EQ(none.log.size(), 0u);
+// One counter flagged and no totals (the usual interrupt; a run-time file
+// then acknowledges without a second call): its callback, then its own OF
+// clear, for the lowest and the highest hpm counter.
+TEST(RiscvLcofi, OneFlaggedCounterIsCalledBackThenAcknowledgedAlone) {
+  for (HookForm hook : kHookForms)
+    for (unsigned i : {3u, 31u}) {
+      test::ExpectBackend bus;
+      test::CallbackLog seen;
+      seen.bus = &bus;
+      CounterCallbacks cbs;
+      Counters c(cfg(kCy | 0x80000008u));
+      c.attach_callbacks(&cbs);
+      bus.expect({CC(0x344, 0x2000), CR(0xDA0, 1u << i), CC(0x320 + i, kOf)});
+      test::ScopedBackend use(bus);
+      ASSERT_EQ(c.on_overflow(i, {test::record_callback, &seen}), Status::kOk);
+      EXPECT_EQ(hook(c).value(), 1u << i);
+      EXPECT_EQ(seen.order, (std::vector<unsigned>{i}));
+      EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{2}));
+      bus.verify();
+    }
+}
+
+// A file without Sscofpmf refuses either form with no access.
+TEST(RiscvLcofi, AFileWithoutSscofpmfRefusesTheHookWithNoAccess) {
+  for (HookForm hook : kHookForms) {
+    test::NoAccessBackend none;
+    test::ScopedBackend use_none(none);
+    Counters plain(cfg(0x38, false));
+    EXPECT_EQ(hook(plain).status(), Status::kUnavailable);
+    EXPECT_EQ(none.log.size(), 0u);
+  }
 }
 
 // The table is read for each callback, as the SafeSU and CM hooks read
@@ -278,15 +300,18 @@ TEST(RiscvLcofi, ACallbackThatDetachesTheTableEndsTheCallbacksNotTheAcknowledge)
 }
 
 TEST(RiscvLcofi, TrackedTotalsAreFoldedAfterTheCallbacksBeforeTheAcknowledge) {
-  test::ExpectBackend bus;
-  CounterTotals totals;
-  Counters c(cfg(0x8));
-  bus.expect({CR(0xB03, 0)});  // reset_total starts the total from the counter
-  test::ScopedBackend use(bus);
-  c.track_totals(&totals);
-  ASSERT_EQ(c.reset_total(3), Status::kOk);
-  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CR(0xB03, 5), CC(0x323, kOf)});
-  EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+  for (HookForm hook : kHookForms) {
+    test::ExpectBackend bus;
+    CounterTotals totals;
+    Counters c(cfg(0x8));
+    bus.expect({CR(0xB03, 0)});  // reset_total starts the total from the counter
+    test::ScopedBackend use(bus);
+    c.track_totals(&totals);
+    ASSERT_EQ(c.reset_total(3), Status::kOk);
+    bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CR(0xB03, 5), CC(0x323, kOf)});
+    EXPECT_EQ(hook(c).value(), 0x8u);
+    bus.verify();
+  }
 }
 
 TEST(RiscvLcofi, EventOfSourceReadsEachSelector) {
@@ -298,11 +323,14 @@ TEST(RiscvLcofi, EventOfSourceReadsEachSelector) {
 }
 
 TEST(RiscvLcofi, SpuriousEntryServesNothingAndAcknowledgesNothing) {
-  test::ExpectBackend bus;
-  Counters c(cfg(0x18));
-  bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0)});
-  test::ScopedBackend use(bus);
-  EXPECT_EQ(c.handle_overflow_irq().value(), 0u);
+  for (HookForm hook : kHookForms) {
+    test::ExpectBackend bus;
+    Counters c(cfg(0x18));
+    bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0)});
+    test::ScopedBackend use(bus);
+    EXPECT_EQ(hook(c).value(), 0u);
+    bus.verify();
+  }
 }
 
 // A file with Sscofpmf but no hpm counter has no overflow source, yet an

@@ -24,6 +24,9 @@ using riscv_suite::spin;
 }  // namespace
 
 // QEMU's own mcycle/minstret: with -icount shift=0 both count instructions.
+// A run-time index reaches its own CSR (the stub tables of csr_bank.hpp).
+TEST_CASE(riscv_ibex, csr_bank_reaches_each_selector_by_index) { riscv_suite::check_event_bank(); }
+
 TEST_CASE(riscv_ibex, mcycle_minstret_count_for_real) {
   ibex::IbexCounters c(ibex::Config{0, 40});
   CHECK_OK(ibex::init(c, ibex::Config{0, 40}));

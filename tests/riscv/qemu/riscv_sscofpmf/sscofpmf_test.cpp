@@ -37,6 +37,9 @@ using Fixed = FixedCounters<kFixedCfg, pmu::StaticStorage<CounterCallbacks, g_fi
 Fixed g_fixed;
 }  // namespace
 
+// A run-time index reaches its own CSR (the stub tables of csr_bank.hpp).
+TEST_CASE(riscv_sscofpmf, csr_bank_reaches_each_selector_by_index) { riscv_suite::check_event_bank(); }
+
 TEST_CASE(riscv_sscofpmf, hpm_counts_instructions) {
   Counters c(qemu_cfg());
   CHECK_OK(c.init());
