@@ -53,13 +53,18 @@ using RmwFn = hal::csr_word (*)(hal::csr_word);
 
 #if defined(__riscv) && !defined(PMU_HOST)
 // The stub table of one operation of bank Base, symbol
-// __pmukit_csr_<op>_<Base>: emitted by a function that is never called (only
-// named by the accesses, so each object that makes one has the table) into
-// a COMDAT section, so a program keeps one copy, and none with --gc-sections
-// when nothing jumps to it. norvc keeps every stub at 8 bytes. The access
-// itself is three instructions of asm, so GCC's size estimate of a function
-// that makes one stays small.
-#define PMU_CSR_STUB_TABLE(op, insn)                                                                 \
+// __pmukit_csr_<op>_<Base>: stub k is insn on CSR Base + list[k], then the
+// jump back. Emitted by a function that is never called (only named by the
+// accesses, so each object that makes one has the table) into a COMDAT
+// section, so a program keeps one copy, and none with --gc-sections when
+// nothing jumps to it. norvc keeps every stub at 8 bytes. The access itself
+// is three instructions of asm, so GCC's size estimate of a function that
+// makes one stays small.
+#define PMU_CSR_STR_(...) #__VA_ARGS__
+#define PMU_CSR_STR(...) PMU_CSR_STR_(__VA_ARGS__)
+#define PMU_CSR_INDICES \
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31
+#define PMU_CSR_STUB_TABLE(op, list, insn)                                                           \
   template <uint32_t Base>                                                                          \
   void csr_stub_table_##op() {                                                                      \
     __asm__(".pushsection .text.__pmukit_csr_" #op "_%0,\"axG\",@progbits,__pmukit_csr_" #op "_%0,comdat\n" \
@@ -69,7 +74,7 @@ using RmwFn = hal::csr_word (*)(hal::csr_word);
             "__pmukit_csr_" #op "_%0:\n"                                                             \
             ".option push\n"                                                                         \
             ".option norvc\n"                                                                        \
-            ".irp n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31\n" \
+            ".irp n," PMU_CSR_STR(list) "\n"                                                         \
             insn "\n"                                                                                \
             "jalr zero, 0(t0)\n"                                                                     \
             ".endr\n"                                                                                \
@@ -78,85 +83,55 @@ using RmwFn = hal::csr_word (*)(hal::csr_word);
             :                                                                                        \
             : "i"(Base));                                                                            \
   }
-PMU_CSR_STUB_TABLE(read, "csrrs t1, %0+\\n, zero")
-PMU_CSR_STUB_TABLE(write, "csrrw zero, %0+\\n, t1")
-PMU_CSR_STUB_TABLE(set, "csrrs t1, %0+\\n, t1")
-PMU_CSR_STUB_TABLE(clear, "csrrc t1, %0+\\n, t1")
-#undef PMU_CSR_STUB_TABLE
-#define PMU_CSR_STR_(...) #__VA_ARGS__
-#define PMU_CSR_STR(...) PMU_CSR_STR_(__VA_ARGS__)
+PMU_CSR_STUB_TABLE(read, PMU_CSR_INDICES, "csrrs t1, %0+\\n, zero")
+PMU_CSR_STUB_TABLE(write, PMU_CSR_INDICES, "csrrw zero, %0+\\n, t1")
+PMU_CSR_STUB_TABLE(set, PMU_CSR_INDICES, "csrrs t1, %0+\\n, t1")
+PMU_CSR_STUB_TABLE(clear, PMU_CSR_INDICES, "csrrc t1, %0+\\n, t1")
 // The clear table in util::ctz32's lookup order: stub k clears CSR
 // Base + kDeBruijnCtz32[k], so a set bit reaches its CSR by the multiply
 // alone (clear_bit()).
-template <uint32_t Base>
-void csr_stub_table_clearbit() {
-  __asm__(".pushsection .text.__pmukit_csr_clearbit_%0,\"axG\",@progbits,__pmukit_csr_clearbit_%0,comdat\n"
-          ".globl __pmukit_csr_clearbit_%0\n"
-          ".hidden __pmukit_csr_clearbit_%0\n"
-          ".p2align 2\n"
-          "__pmukit_csr_clearbit_%0:\n"
-          ".option push\n"
-          ".option norvc\n"
-          ".irp n," PMU_CSR_STR(PMU_DEBRUIJN_CTZ32) "\n"
-          "csrrc t1, %0+\\n, t1\n"
-          "jalr zero, 0(t0)\n"
-          ".endr\n"
-          ".option pop\n"
-          ".popsection"
-          :
-          : "i"(Base));
-}
+PMU_CSR_STUB_TABLE(clearbit, PMU_DEBRUIJN_CTZ32, "csrrc t1, %0+\\n, t1")
+#undef PMU_CSR_STUB_TABLE
+#undef PMU_CSR_INDICES
 #undef PMU_CSR_STR
 #undef PMU_CSR_STR_
 
-// The jump to stub i of a table, linking in t0 (table names the table's
-// function, so that it is made).
-#define PMU_CSR_STUB_JUMP(op) \
-  "lla t0, __pmukit_csr_" #op "_%[base]\n" \
-  "add t0, t0, %[off]\n"                     \
-  "jalr t0, 0(t0)"
+// The jump to the stub at byte off of table op, linking in t0; v is t1,
+// the stub's operand and result (op's table function is named, so that it
+// is made).
+#define PMU_CSR_STUB_JUMP(op, v, off)                                                        \
+  __asm__ volatile("lla t0, __pmukit_csr_" #op "_%[base]\n"                                   \
+                   "add t0, t0, %[at]\n"                                                      \
+                   "jalr t0, 0(t0)"                                                           \
+                   : v                                                                        \
+                   : [base] "i"(Base), [at] "r"(off), [table] "X"(&csr_stub_table_##op<Base>) \
+                   : "t0", "memory")
 
 template <uint32_t Base>
 struct BankStubs {
   static constexpr uintptr_t offset(unsigned i) { return uintptr_t{i & 31u} * 8u; }
   __attribute__((always_inline)) static hal::csr_word read(unsigned i) {
     register hal::csr_word v __asm__("t1");
-    __asm__ volatile(PMU_CSR_STUB_JUMP(read)
-                     : "=r"(v)
-                     : [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_read<Base>)
-                     : "t0", "memory");
+    PMU_CSR_STUB_JUMP(read, "=r"(v), offset(i));
     return v;
   }
   __attribute__((always_inline)) static void write(unsigned i, hal::csr_word value) {
     register hal::csr_word v __asm__("t1") = value;
-    __asm__ volatile(PMU_CSR_STUB_JUMP(write)
-                     :
-                     : "r"(v), [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_write<Base>)
-                     : "t0", "memory");
+    PMU_CSR_STUB_JUMP(write, "+r"(v), offset(i));  // (csrrw zero, ..., t1 leaves t1 as it is)
   }
   __attribute__((always_inline)) static hal::csr_word set(unsigned i, hal::csr_word bits) {
     register hal::csr_word v __asm__("t1") = bits;
-    __asm__ volatile(PMU_CSR_STUB_JUMP(set)
-                     : "+r"(v)
-                     : [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_set<Base>)
-                     : "t0", "memory");
+    PMU_CSR_STUB_JUMP(set, "+r"(v), offset(i));
     return v;
   }
   __attribute__((always_inline)) static hal::csr_word clear(unsigned i, hal::csr_word bits) {
     register hal::csr_word v __asm__("t1") = bits;
-    __asm__ volatile(PMU_CSR_STUB_JUMP(clear)
-                     : "+r"(v)
-                     : [base] "i"(Base), [off] "r"(offset(i)), [table] "X"(&csr_stub_table_clear<Base>)
-                     : "t0", "memory");
+    PMU_CSR_STUB_JUMP(clear, "+r"(v), offset(i));
     return v;
   }
   __attribute__((always_inline)) static hal::csr_word clear_bit(uint32_t bit, hal::csr_word bits) {
     register hal::csr_word v __asm__("t1") = bits;
-    const uintptr_t off = uintptr_t{util::debruijn_slot32(bit)} * 8u;
-    __asm__ volatile(PMU_CSR_STUB_JUMP(clearbit)
-                     : "+r"(v)
-                     : [base] "i"(Base), [off] "r"(off), [table] "X"(&csr_stub_table_clearbit<Base>)
-                     : "t0", "memory");
+    PMU_CSR_STUB_JUMP(clearbit, "+r"(v), uintptr_t{util::debruijn_slot32(bit)} * 8u);
     return v;
   }
 };
