@@ -55,29 +55,40 @@ typedef uint8_t pmu_status_t;
  * in the caller's memory, as C++'s): the C call adds only its handle check.
  *   pmu_u32_result_t r = pmu_safesu_counter_read(su, 0);
  *   if (r.status == PMU_OK) use(r.value);                                   */
+/* Each answer is aligned to its size, so that a compiler holds it as one
+ * integer (or a register pair), as pmu::Result<T> is held: GCC 12 gave a
+ * 4-aligned 8-byte answer a stack slot to be rebuilt in on RV64, and an
+ * 8-aligned 16-byte one a stack frame it never used. */
+#if defined(__cplusplus)
+#define PMU_ANSWER_ALIGN(n) alignas(n) /**< An answer's alignment (C++). */
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define PMU_ANSWER_ALIGN(n) _Alignas(n) /**< An answer's alignment (C11). */
+#else
+#define PMU_ANSWER_ALIGN(n) __attribute__((aligned(n))) /**< An answer's alignment (before C11: GNU C). */
+#endif
 /** A 32-bit value and the call's status. */
 typedef struct pmu_u32_result {
-  uint32_t value;      /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
+  PMU_ANSWER_ALIGN(8) uint32_t value; /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
   pmu_status_t status; /**< PMU_OK, or why there is no value */
 } pmu_u32_result_t;
 /** A 64-bit value and the call's status. */
 typedef struct pmu_u64_result {
-  uint64_t value;      /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
+  PMU_ANSWER_ALIGN(2 * sizeof(void*)) uint64_t value; /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
   pmu_status_t status; /**< PMU_OK, or why there is no value */
 } pmu_u64_result_t;
 /** An 8-bit value and the call's status. */
 typedef struct pmu_u8_result {
-  uint8_t value;       /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
+  PMU_ANSWER_ALIGN(2) uint8_t value; /**< the value (0 with a status other than PMU_OK, unless the call says otherwise) */
   pmu_status_t status; /**< PMU_OK, or why there is no value */
 } pmu_u8_result_t;
 /** A yes/no answer and the call's status. */
 typedef struct pmu_bool_result {
-  bool value;          /**< the answer (false with a status other than PMU_OK) */
+  PMU_ANSWER_ALIGN(2) bool value; /**< the answer (false with a status other than PMU_OK) */
   pmu_status_t status; /**< PMU_OK, or why there is no answer */
 } pmu_bool_result_t;
 /** A name (a static string, never freed) and the call's status. */
 typedef struct pmu_name_result {
-  const char* value;   /**< the name (NULL if there is none) */
+  PMU_ANSWER_ALIGN(2 * sizeof(void*)) const char* value; /**< the name (NULL if there is none) */
   pmu_status_t status; /**< PMU_OK, or why there is no name */
 } pmu_name_result_t;
 
