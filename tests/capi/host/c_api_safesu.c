@@ -503,3 +503,14 @@ int c_api_safesu_mirror_case(const c_api_env_t* env, uintptr_t base, uint32_t* s
   CHECK(total.value > 0xFFFFFFFFull && (uint32_t)total.value == v.value);
   return 0;
 }
+
+/* C11's _Alignof of each answer: its size, two pointers at most, as C++
+ * sees it (c_api_test.cpp, AnswersAreAlignedToTheirSize). */
+#define ANSWER_ALIGN(T) (sizeof(T) <= 2 * sizeof(void*) ? sizeof(T) : 2 * sizeof(void*))
+int c_api_answer_alignments_match(void) {
+  return _Alignof(pmu_u32_result_t) == ANSWER_ALIGN(pmu_u32_result_t) &&
+         _Alignof(pmu_u64_result_t) == ANSWER_ALIGN(pmu_u64_result_t) &&
+         _Alignof(pmu_u8_result_t) == ANSWER_ALIGN(pmu_u8_result_t) &&
+         _Alignof(pmu_bool_result_t) == ANSWER_ALIGN(pmu_bool_result_t) &&
+         _Alignof(pmu_name_result_t) == ANSWER_ALIGN(pmu_name_result_t);
+}

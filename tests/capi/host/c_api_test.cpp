@@ -61,6 +61,23 @@ TEST(CApi, HandlesAreAlignedForTheirObjects) {
   EXPECT_EQ(sizeof(pmu_riscv_ibex_t), PMU_RISCV_IBEX_HANDLE_WORDS * sizeof(void*));
 }
 
+// An answer is aligned to its size (two pointers at most), so that the
+// compiler holds it as one integer or a register pair, as pmu::Result<T>
+// (pmu_status.h, PMU_ANSWER_ALIGN): a field-aligned one went through the
+// stack on rv64.
+template <typename C>
+constexpr size_t kAnswerAlign = sizeof(C) <= 2 * sizeof(void*) ? sizeof(C) : 2 * sizeof(void*);
+TEST(CApi, AnswersAreAlignedToTheirSize) {
+  EXPECT_EQ(alignof(pmu_u32_result_t), kAnswerAlign<pmu_u32_result_t>);
+  EXPECT_EQ(alignof(pmu_u64_result_t), kAnswerAlign<pmu_u64_result_t>);
+  EXPECT_EQ(alignof(pmu_u8_result_t), kAnswerAlign<pmu_u8_result_t>);
+  EXPECT_EQ(alignof(pmu_bool_result_t), kAnswerAlign<pmu_bool_result_t>);
+  EXPECT_EQ(alignof(pmu_name_result_t), kAnswerAlign<pmu_name_result_t>);
+  EXPECT_EQ(sizeof(pmu_u32_result_t), 8u);  // the sizes are those of the fields
+  EXPECT_EQ(sizeof(pmu_u64_result_t), 16u);
+  EXPECT_EQ(c_api_answer_alignments_match(), 1) << "the same from C (c_api_safesu.c)";
+}
+
 // ---- Bad input: nothing touched ---------------------------------------------------
 TEST(CApi, SafesuBadArgumentsTouchNothing) {
   test::NoAccessBackend bus;

@@ -62,6 +62,8 @@ int c_api_safesu_ft_unavailable(uintptr_t base);
 int c_api_safesu_mirror_case(const c_api_env_t* env, uintptr_t base, uint32_t* served);
 int c_api_safesu_wrapper_case(void);
 int c_api_grlib_find_case(uintptr_t area, uintptr_t expect_base);
+/* 1 when C sees each answer aligned to its size, two pointers at most (c_api_safesu.c). */
+int c_api_answer_alignments_match(void);
 
 /* CM (c_api_cm.c). */
 int c_api_cm_bad_args(void);
