@@ -29,22 +29,4 @@ const char* event_name(unsigned id) {
   return id < kNumAmeEvents ? kNames[id] : nullptr;
 }
 
-Status program(AmeCounters& file, unsigned i, const Composition& c) {
-  if (!file.config().present || hal::kXlen != 64) return Status::kUnavailable;
-  const Result<HpmEvent> ev = encode_ame(c);
-  if (!ev.ok()) return ev.status();
-  return file.program(i, ev.value());
-}
-
-Status set_counteren(AmeCounters& file, uint32_t m, uint32_t h, uint32_t s) {
-  if (!file.config().present) return Status::kUnavailable;
-  if (hal::kXlen != 64) return Status::kUnavailable;
-  const uint32_t ok = file.config().counters & kMachineCounterSlots;
-  if (((m | h | s) & ~ok) != 0) return Status::kBadArg;
-  hal::csr_write<csr::kAmeMcounteren>(m);
-  hal::csr_write<csr::kAmeHcounteren>(h);
-  hal::csr_write<csr::kAmeScounteren>(s);
-  return Status::kOk;
-}
-
 }  // namespace pmu::riscv::ame

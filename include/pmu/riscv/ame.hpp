@@ -135,10 +135,42 @@ struct AmeConfig {
   }
 };
 
-/// Program counter i with a composition (AME ids only).
-Status program(AmeCounters& file, unsigned i, const Composition& c);
-/// Sets the counteren chain: ame_mcounteren (M grants S/HS), ame_hcounteren
-/// (VS/VU), ame_scounteren (U). Bit 1 must be 0; masks name counters.
-Status set_counteren(AmeCounters& file, uint32_t m, uint32_t h, uint32_t s);
+namespace detail {
+// True for a counter file over the AME CSRs: AmeCounters, or a
+// FixedAmeCounters with its storage.
+template <typename File>
+struct IsAmeFile {
+  static constexpr bool kValue = false;
+};
+template <typename Config, typename Callbacks, typename Totals>
+struct IsAmeFile<CounterFile<AmeMap, Config, Callbacks, Totals>> {
+  static constexpr bool kValue = true;
+};
+}  // namespace detail
+
+/// Program counter i of an AME file (run-time or build-time) with a
+/// composition (AME ids only).
+template <typename File>
+Status program(File& file, unsigned i, const Composition& c) {
+  static_assert(detail::IsAmeFile<File>::kValue, "ame::program takes an AME counter file");
+  if (!file.config().present || hal::kXlen != 64) return Status::kUnavailable;
+  const Result<HpmEvent> ev = encode_ame(c);
+  if (!ev.ok()) return ev.status();
+  return file.program(i, ev.value());
+}
+/// Sets the counteren chain of an AME file: ame_mcounteren (M grants S/HS),
+/// ame_hcounteren (VS/VU), ame_scounteren (U). Bit 1 must be 0; masks name
+/// counters.
+template <typename File>
+Status set_counteren(File& file, uint32_t m, uint32_t h, uint32_t s) {
+  static_assert(detail::IsAmeFile<File>::kValue, "ame::set_counteren takes an AME counter file");
+  if (!file.config().present || hal::kXlen != 64) return Status::kUnavailable;
+  const uint32_t ok = file.config().counters & kMachineCounterSlots;
+  if (((m | h | s) & ~ok) != 0) return Status::kBadArg;
+  hal::csr_write<csr::kAmeMcounteren>(m);
+  hal::csr_write<csr::kAmeHcounteren>(h);
+  hal::csr_write<csr::kAmeScounteren>(s);
+  return Status::kOk;
+}
 
 }  // namespace pmu::riscv::ame

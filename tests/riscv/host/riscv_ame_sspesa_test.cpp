@@ -121,6 +121,33 @@ TEST(RiscvAme, BadInputTouchesNothing) {
   EXPECT_EQ(a.read(1).status(), Status::kBadArg);
 }
 
+// A build-time AME file is programmed as the run-time one: the same
+// selector write and counteren chain, and the same refusals with no access.
+constexpr CounterConfig kFixedAmeCfg = ame::AmeConfig{true, 0x0000008D};
+TEST(RiscvAme, ABuildTimeFileIsProgrammedAsTheRunTimeOne) {
+  ame::FixedAmeCounters<kFixedAmeCfg> a;
+  ame::Composition c;
+  c.event[0] = 5;
+  c.event[1] = 8;
+  c.op[0] = ame::OpType::kAdd;
+  {
+    test::ExpectBackend bus;
+    bus.expect({CW(0xBC7, 5 | (8u << 10) | (uint64_t{4} << 40)), CW(0x7E8, 0x8D), CW(0x6C6, 0x5), CW(0x5E6, 0x1)});
+    test::ScopedBackend use(bus);
+    EXPECT_EQ(ame::program(a, 7, c), Status::kOk);
+    EXPECT_EQ(ame::set_counteren(a, 0x8D, 0x5, 0x1), Status::kOk);
+    bus.verify();
+  }
+  test::NoAccessBackend none;
+  test::ScopedBackend use_none(none);
+  EXPECT_EQ(ame::program(a, 4, c), Status::kBadArg);  // not one of the file's counters
+  ame::Composition bad = c;
+  bad.event[2] = 20;
+  EXPECT_EQ(ame::program(a, 7, bad), Status::kBadArg);
+  EXPECT_EQ(ame::set_counteren(a, 0x2, 0, 0), Status::kBadArg);
+  EXPECT_EQ(none.log.size(), 0u);
+}
+
 TEST(RiscvAme, ExactSequences) {
   test::ExpectBackend bus;
   ame::AmeCounters a(ame::AmeConfig{true, 0xFFFFFFFD});
