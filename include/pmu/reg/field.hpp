@@ -175,11 +175,13 @@ using RegAt = Reg<Tag, uintptr_t>;
 /// 'count' registers of one family at consecutive 32-bit words.
 template <typename Tag>
 struct RegArray {
+  /// Bytes from one register of the array to the next (32-bit registers).
+  static constexpr uint32_t kStride = 4;
   uint32_t offset;  ///< Byte offset of register 0 from the unit's base address.
   uint32_t count;   ///< Number of registers.
 
-  /// Register i (offset + 4 i); no range check: see contains().
-  __attribute__((always_inline)) constexpr RegAt<Tag> at(size_t i) const { return RegAt<Tag>{uintptr_t{offset} + 4u * i}; }
+  /// Register i (offset + kStride i); no range check: see contains().
+  __attribute__((always_inline)) constexpr RegAt<Tag> at(size_t i) const { return RegAt<Tag>{uintptr_t{offset} + kStride * i}; }
   /// True when i < count.
   constexpr bool contains(unsigned i) const { return i < count; }
 };

@@ -68,9 +68,10 @@ inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read_all(uint32_t* out, unsigned n) {
   if (out == nullptr || n > layout().n_counters || !usable()) return Status::kBadArg;
-  // Counter k is 4k bytes after counter 0: one address computed, then steps.
+  // Counter k is k strides after counter 0: one address computed, then steps.
   const uintptr_t first = base() + layout().counters.offset;
-  for (unsigned k = 0; k < n; ++k) out[k] = reg::read(first + 4u * k, reg::Reg<Counter>{0}).raw;
+  constexpr uintptr_t kStride = reg::RegArray<Counter>::kStride;
+  for (unsigned k = 0; k < n; ++k) out[k] = reg::read(first + kStride * k, reg::Reg<Counter>{0}).raw;
   return Status::kOk;
 }
 
@@ -102,8 +103,9 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::sync64() {
   Totals* const t = tracked_totals();
   if (t == nullptr) return Status::kUnavailable;
   const uintptr_t first = base() + layout().counters.offset;
+  constexpr uintptr_t kStride = reg::RegArray<Counter>::kStride;
   for (unsigned k = 0; k < layout().n_counters; ++k)
-    (void)t->observe(k, reg::read(first + 4u * k, reg::Reg<Counter>{0}).raw);
+    (void)t->observe(k, reg::read(first + kStride * k, reg::Reg<Counter>{0}).raw);
   return Status::kOk;
 }
 

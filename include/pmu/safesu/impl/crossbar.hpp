@@ -42,21 +42,23 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route(unsigned output
   const Layout& l = layout();
   if (output >= l.n_counters || event >= l.n_soc_ev) return Status::kBadArg;
   const CrossbarSlot s = crossbar_slot(l, output);
-  // The low register's address once, as a scalar (the high one is 4 bytes
-  // on): at run time base + offset was otherwise added again for each.
+  // The low register's address once, as a scalar (the high one is the
+  // array's stride on): at run time base + offset was otherwise added again
+  // for each.
   const uintptr_t at = base() + l.crossbar.at(s.reg).offset;
+  constexpr uintptr_t kNext = reg::RegArray<Crossbar>::kStride;
   constexpr reg::Reg<Crossbar> r{0};
   const reg::Value<Crossbar> new_lo{(reg::read(at, r).raw & ~detail::low_mask(l.cfg_bits, s)) | (event << s.pos)};
   if (!s.straddles()) {
     reg::write(at, r, new_lo);
     return Status::kOk;
   }
-  const reg::Value<Crossbar> new_hi{(reg::read(at + 4u, r).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width())};
+  const reg::Value<Crossbar> new_hi{(reg::read(at + kNext, r).raw & ~detail::high_mask(l.cfg_bits, s)) | (event >> s.lo_width())};
   if (detail::low_first(s, event)) {
     reg::write(at, r, new_lo);
-    reg::write(at + 4u, r, new_hi);
+    reg::write(at + kNext, r, new_hi);
   } else {
-    reg::write(at + 4u, r, new_hi);
+    reg::write(at + kNext, r, new_hi);
     reg::write(at, r, new_lo);
   }
   return Status::kOk;
@@ -115,6 +117,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
   // write (no register is written before it is read).
   // (The first register's address as a scalar, as in route().)
   const uintptr_t at = base() + l.crossbar.offset;
+  constexpr size_t kStride = reg::RegArray<Crossbar>::kStride;
   for (size_t j = 0; j < n_regs;) {
     size_t e = j;
     while (((high_first >> e) & 1u) != 0) ++e;
@@ -124,8 +127,8 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::route_table(const Rou
       const uint32_t keep = (r + 1 < n_regs ? ~0u : used_last) & ~covered;
       constexpr reg::Reg<Crossbar> x{0};
       uint32_t word = img[r].bits;
-      if (keep != 0) word |= reg::read(at + 4 * r, x).raw & keep;
-      reg::write(at + 4 * r, x, reg::Value<Crossbar>{word});
+      if (keep != 0) word |= reg::read(at + kStride * r, x).raw & keep;
+      reg::write(at + kStride * r, x, reg::Value<Crossbar>{word});
     }
     j = e + 1;
   }
