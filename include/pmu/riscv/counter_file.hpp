@@ -470,9 +470,7 @@ class CounterFile {
   // keeps a frame anyway) then makes no call in the usual case.
   __attribute__((always_inline)) Result<uint32_t> finish_served_inline() {
     const uint32_t vec = state_.served;
-    // One counter: vec is a power of two, so vec ^ (vec - 1) spans more bits
-    // than vec - 1 (not so for 0, whose vec - 1 is all ones).
-    if ((vec ^ (vec - 1)) <= vec - 1 || totals_.held()) return finish_served_fully(vec);
+    if (!util::single_bit32(vec) || totals_.held()) return finish_served_fully(vec);
     if (Status s = Map::template acknowledge_one<kPossibleHpm>(vec); s != Status::kOk) return s;
     return vec;
   }

@@ -62,6 +62,9 @@ __attribute__((always_inline)) constexpr unsigned debruijn_slot32(uint32_t bit) 
 }
 /// Number of trailing zeros of v (v non-zero): a de Bruijn multiply and lookup, no libgcc loop.
 __attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) { return kDeBruijnCtz32[debruijn_slot32(v & (0u - v))]; }
+/// True when v has exactly one bit set: v ^ (v - 1) then spans more bits
+/// than v - 1 (not so for 0, whose v - 1 is all ones). Three instructions.
+__attribute__((always_inline)) constexpr bool single_bit32(uint32_t v) { return (v ^ (v - 1)) > v - 1; }
 /// Number of trailing zeros of v (v non-zero), from two ctz32.
 constexpr unsigned ctz64(uint64_t v) {
   return static_cast<uint32_t>(v) != 0 ? ctz32(static_cast<uint32_t>(v))

@@ -121,4 +121,23 @@ TEST(Bits, CtzMatchesTheBuiltinForEveryBitAndMixedPatterns) {
     }
   }
 }
+// The slot ctz32 looks up is the one a single bit hashes to (the CSR stub
+// table in ctz32's order relies on it: riscv/csr_bank.hpp).
+TEST(Bits, EveryBitsSlotNamesThatBit) {
+  for (unsigned b = 0; b < 32; ++b) EXPECT_EQ(pmu::util::kDeBruijnCtz32[pmu::util::debruijn_slot32(1u << b)], b);
+}
+TEST(Bits, SingleBitIsExactlyOneBitSet) {
+  EXPECT_FALSE(pmu::util::single_bit32(0));
+  for (unsigned b = 0; b < 32; ++b) {
+    EXPECT_TRUE(pmu::util::single_bit32(1u << b)) << b;
+    if (b > 0) {
+      EXPECT_FALSE(pmu::util::single_bit32((1u << b) | 1u)) << b;
+    }
+  }
+  uint32_t x = 0x9E3779B9u;
+  for (int i = 0; i < 1000; ++i) {
+    x = x * 1664525u + 1013904223u;
+    EXPECT_EQ(pmu::util::single_bit32(x), __builtin_popcount(x) == 1) << x;
+  }
+}
 }  // namespace
