@@ -15,7 +15,8 @@ ARCH_FLAGS := $(pmukit_abi_flags.$(ABI)) \
               $(filter-out -march=% -mabi=% -misa-spec=% -mcmodel=% -mcpu=% -m32 -fno-pie,$(ARCH_FLAGS))
 endif
 TDIR := $(BUILD)/$(BOARD)$(if $(ABI),.$(ABI))
-OPT ?= -Os
+OPT_DEFAULT := -Os
+OPT ?= $(OPT_DEFAULT)
 # The C API wrappers of the board's units, unless the board lists fewer.
 BOARD_CAPI ?= $(BOARD_UNITS)
 
@@ -84,6 +85,11 @@ SIM_RUNTIME_OBJS := $(call obj,$(wildcard sim/runtime/*.cpp sim/runtime/$(ARCH)/
                               $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp)))
 SIM_SOC_OBJS := $(call obj,$(wildcard sim/soc/*.cpp))
 TEST_RUNNER_OBJS := $(call obj,$(wildcard tests/support/qemu/*.cpp))
+# Where a suite's lines say it ran: the board, and the optimisation level
+# when it is not the default (make test runs the suites at others too).
+OPT_TAG := $(if $(filter-out $(OPT_DEFAULT),$(OPT)),@$(patsubst -%,%,$(OPT)))
+WHERE := $(BOARD)$(OPT_TAG)
+$(TEST_RUNNER_OBJS): EXTRA_CPPFLAGS += $(if $(OPT_TAG),-DPMU_TEST_OPT_TAG='"$(OPT_TAG)"')
 # Every linker script: a board's script may INCLUDE a shared one
 # (the virt boards' qemu-virt-sections.ld).
 IMAGE_DEPS := $(BOARD_OBJS) $(LIBPMU) $(wildcard linker/*.ld)
@@ -106,6 +112,9 @@ need_qemu = $(if $(QEMU_CMD),,$(error BOARD=$(BOARD) is build-only (no QEMU); QE
 #                     the image and its output as arguments (optional; it
 #                     prints PASS/FAIL lines of its own, e.g. from a profile
 #                     of the capture the image printed)
+#   SUITE_OPT_ONLY := the one optimisation level the suite runs at (optional,
+#                     e.g. -Os for a suite whose checks count the instructions
+#                     of code built so); the others run at any OPT
 # One image per suite per board: the suite folder's *.cpp and SUITE_SRCS,
 # compiled with the suite folder on the include path.
 SUITE_DIRS := $(patsubst %/suite.mk,%,$(wildcard tests/*/qemu/*/suite.mk))
@@ -115,6 +124,7 @@ SUITE_QEMU_CPU :=
 SUITE_SRCS :=
 SUITE_CXXFLAGS :=
 SUITE_CHECK :=
+SUITE_OPT_ONLY :=
 include $(1)/suite.mk
 suite.$(notdir $(1)).dir := $(1)
 suite.$(notdir $(1)).boards := $$(SUITE_BOARDS)
@@ -122,11 +132,13 @@ suite.$(notdir $(1)).cpu := $$(SUITE_QEMU_CPU)
 suite.$(notdir $(1)).srcs := $$(wildcard $(1)/*.cpp) $$(SUITE_SRCS)
 suite.$(notdir $(1)).cxxflags := $$(SUITE_CXXFLAGS)
 suite.$(notdir $(1)).check := $$(SUITE_CHECK)
+suite.$(notdir $(1)).opt_only := $$(SUITE_OPT_ONLY)
 endef
 $(foreach d,$(SUITE_DIRS),$(eval $(call load_suite,$(d))))
 $(foreach s,$(sort $(notdir $(SUITE_DIRS))),$(if $(word 2,$(filter %/$(s),$(SUITE_DIRS))),\
   $(error two QEMU suites named $(s): $(filter %/$(s),$(SUITE_DIRS)))))
-SUITES := $(foreach d,$(SUITE_DIRS),$(if $(filter $(BOARD),$(suite.$(notdir $(d)).boards)),$(notdir $(d))))
+SUITES := $(foreach d,$(SUITE_DIRS),$(if $(filter $(BOARD),$(suite.$(notdir $(d)).boards)),\
+  $(if $(filter-out $(OPT),$(suite.$(notdir $(d)).opt_only)),,$(notdir $(d)))))
 
 define suite_rules
 $(ODIR)/suite/$(1)/%.o: %.cpp
@@ -144,8 +156,8 @@ qemu-images: $(QEMU_IMAGES)
 # Build, run and report every suite of this board (and its host check).
 qemu-run:
 	$(need_qemu)
-	+@rc=0; $(foreach s,$(SUITES),$(call build_run_report,suite,$(BOARD),$(s),$(TDIR)/qemu/$(s).elf,$(call qemu_cmd,$(suite.$(s).cpu))) || rc=1;\
-	  $(if $(suite.$(s).check),$(suite.$(s).check) $(BOARD) $(TDIR)/qemu/$(s).elf $(TDIR)/qemu/$(s).elf.out || rc=1;)) exit $$rc
+	+@rc=0; $(foreach s,$(SUITES),$(call build_run_report,suite,$(WHERE),$(s),$(TDIR)/qemu/$(s).elf,$(call qemu_cmd,$(suite.$(s).cpu))) || rc=1;\
+	  $(if $(suite.$(s).check),$(suite.$(s).check) $(WHERE) $(TDIR)/qemu/$(s).elf $(TDIR)/qemu/$(s).elf.out || rc=1;)) exit $$rc
 
 # ---- examples ---------------------------------------------------------------------
 # examples/<ex>/example.mk is a make fragment, included here:
