@@ -10,8 +10,12 @@
 
 extern "C" {
 
-// Keep GCC from turning these loops back into calls to themselves.
+// Keep the compiler from turning these loops back into calls to themselves.
+#if defined(__clang__)
+#define PMU_NO_BUILTIN __attribute__((no_builtin))
+#else
 #define PMU_NO_BUILTIN __attribute__((optimize("no-tree-loop-distribute-patterns")))
+#endif
 
 PMU_NO_BUILTIN void* memset(void* dst, int c, size_t n) {
   auto* d = static_cast<unsigned char*>(dst);

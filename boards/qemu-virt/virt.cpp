@@ -19,8 +19,6 @@
 
 namespace {
 
-constexpr uintptr_t kClintMsip = 0x02000000;  // hart 0 software interrupt
-
 board::IrqTable g_lines;
 volatile uint32_t g_soft_pending;
 
@@ -32,6 +30,7 @@ inline void soft_irq(bool on) {
   else
     __asm__ volatile("csrc sip, %0" : : "r"(1ul << XSOFT_IRQ));
 #else
+  constexpr uintptr_t kClintMsip = 0x02000000;  // hart 0 software interrupt (M-mode)
   pmu::hal::mmio_write32(kClintMsip, on ? 1 : 0);
 #endif
 }

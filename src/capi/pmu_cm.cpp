@@ -80,7 +80,7 @@ pmu_status_t pmu_cm_overflow_callback_set(pmu_cm_t* cm, pmu_cm_counter_t c, pmu_
   return call<&Perf::on_overflow>(cm, c, callback(fn, ctx));
 }
 __attribute__((flatten)) pmu_u32_result_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm) {
-  return PMU_C_ANSWER(pmu_u32_result_t, get<&Perf::handle_overflow_irq_inlined>(cm));
+  return PMU_C_ANSWER(pmu_u32_result_t, get<&Perf::handle_overflow_irq_inlined<>>(cm));
 }
 void pmu_cm_overflow_isr(void* cm) { c_api::isr<&Perf::overflow_isr, Slot, pmu_cm_t>(cm); }
 pmu_name_result_t pmu_cm_event_name_get(unsigned event_id) {

@@ -38,6 +38,7 @@
 #include "pmu/status.hpp"
 #include "pmu/storage.hpp"
 #include "pmu/util/bits.hpp"
+#include "pmu/util/compiler.hpp"
 
 /// RISC-V counters: the standard machine CSRs, SBI, Ibex, AME and Sspesa.
 namespace pmu::riscv {
@@ -431,7 +432,7 @@ class CounterFile {
   }
   // Steps 3 and 4 of a kLoopsOutOfLine hook, their loop invariants kept in
   // the loops.
-  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> finish_out_of_line(uint32_t vec) {
+  __attribute__((noinline)) PMU_INVARIANTS_IN_LOOPS Result<uint32_t> finish_out_of_line(uint32_t vec) {
     return finish_hook(vec);
   }
 
@@ -477,7 +478,7 @@ class CounterFile {
   // Steps 3 and 4 in full. Loop invariants stay in the loops: hoisted, the
   // lowest-bit lookup's constants took callee-saved registers (saves and
   // restores) for loops that usually run once.
-  __attribute__((optimize("no-move-loop-invariants"), noinline)) Result<uint32_t> finish_served_fully(uint32_t vec) {
+  __attribute__((noinline)) PMU_INVARIANTS_IN_LOOPS Result<uint32_t> finish_served_fully(uint32_t vec) {
     // The callbacks after the first (the table read for each: a callback may detach it).
     for (uint32_t m = vec & (vec - 1); m != 0; m &= m - 1) {
       const unsigned i = lowest(m);

@@ -51,6 +51,7 @@
 #include "pmu/status.hpp"
 #include "pmu/storage.hpp"
 #include "pmu/util/bits.hpp"
+#include "pmu/util/compiler.hpp"
 
 /// The BSC SafeSU statistics unit (docs/hw/safesu.md).
 namespace pmu::safesu {
@@ -314,7 +315,7 @@ class BasicSafeSU {
       return out_of_line<body>(a...);
   }
   template <auto body, typename... A>
-  __attribute__((noinline, noclone)) Status out_of_line(A... a) {
+  __attribute__((noinline)) PMU_NOCLONE Status out_of_line(A... a) {
     return (this->*body)(a...);
   }
   // R CFG0, W it with 'off' cleared and 'on' set (1R 1W): the CFG0 calls
