@@ -109,6 +109,7 @@ help:
 	@echo '  INSTALL_ABIS       the ABI packages make install builds (default: all)'
 	@echo '  INSTALL_SIM_BOARDS the QEMU boards whose pmukit-sim it builds (default: all)'
 	@echo '  ARCH_FLAGS, OPT    a board'"'"'s -march/-mabi etc. and optimisation (default -Os); changing them rebuilds'
+	@echo '  COMPILER=clang     the C++ objects compiled by clang (RISC-V boards; default gcc); rebuilds'
 	@echo '  HOST_CXX, HOST_CC  the host compilers (default g++, gcc)'
 	@echo '  Q=                 show every command (default Q=@: quiet)'
 

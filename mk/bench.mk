@@ -23,7 +23,7 @@ $(HDIR)/pmu_bench-xlen32: $(call obj_in,bench32,$(BENCH_HOST_SRCS)) $(HDIR)/benc
 # ---- target: the bench image of a RISC-V QEMU board ----------------------------------
 # The baselines are C compiled with the library's code-generation flags.
 BENCH_BASELINE_SRCS := $(wildcard bench/*/baseline*.c)
-BENCH_CFLAGS := $(T_COMMON) -std=c11 $(filter-out -nostdinc++,$(PMUKIT_FREESTANDING_FLAGS)) \
+BENCH_CFLAGS := $(ARCH_FLAGS) $(T_COMMON) -std=c11 $(filter-out -nostdinc++,$(PMUKIT_FREESTANDING_FLAGS)) \
                 -ffunction-sections -fdata-sections $(PMUKIT_CPPFLAGS)
 $(ODIR)/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)

@@ -23,11 +23,13 @@ BOARD_CAPI ?= $(BOARD_UNITS)
 # ---- flags: the library's come from pmukit.mk ----------------------------------
 # (ABI builds are the sim packages: installed objects name their sources
 # relative to the source tree's top.)
-T_COMMON := $(ARCH_FLAGS) $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror $(if $(ABI),-ffile-prefix-map=$(CURDIR)=.)
+# (T_COMMON: everything but the arch flags, which each compiler takes apart.)
+T_COMMON := $(OPT) -g $(PMUKIT_WARNFLAGS) -Werror $(if $(ABI),-ffile-prefix-map=$(CURDIR)=.)
 # Library objects (src/): the library's flags and include path, nothing
 # else, so a library source that includes a board, sim or test header
-# does not build.
-LIB_CXXFLAGS := $(T_COMMON) $(PMUKIT_CXXFLAGS)
+# does not build. (The C++ compiler's arch flags: the board's, less what
+# another COMPILER takes otherwise.)
+LIB_CXXFLAGS := $(filter-out $(CXX_ARCH_DROPS),$(ARCH_FLAGS)) $(T_COMMON) $(PMUKIT_CXXFLAGS)
 # Board objects (boards/): + the board support folders.
 BOARD_CPPFLAGS := -Iboards/common -Iboards/$(BOARD) $(BOARD_INCLUDES)
 BOARD_CXXFLAGS := $(LIB_CXXFLAGS) $(BOARD_CPPFLAGS)
@@ -35,7 +37,7 @@ BOARD_CXXFLAGS := $(LIB_CXXFLAGS) $(BOARD_CPPFLAGS)
 # simulator's and the test support's include roots.
 IMAGE_CPPFLAGS := $(BOARD_CPPFLAGS) -Isim/include -Itests/support
 IMAGE_CXXFLAGS := $(LIB_CXXFLAGS) $(IMAGE_CPPFLAGS)
-IMAGE_CFLAGS := $(T_COMMON) -std=c11 -ffreestanding -ffunction-sections -fdata-sections \
+IMAGE_CFLAGS := $(ARCH_FLAGS) $(T_COMMON) -std=c11 -ffreestanding -ffunction-sections -fdata-sections \
                 $(PMUKIT_CPPFLAGS) $(IMAGE_CPPFLAGS)
 T_ASFLAGS := $(ARCH_FLAGS) -g $(BOARD_CPPFLAGS) $(if $(ABI),-ffile-prefix-map=$(CURDIR)=. -Wa$(comma)--debug-prefix-map$(comma)$(CURDIR)=.)
 T_LDFLAGS := $(ARCH_FLAGS) $(ARCH_LDFLAGS) -nostdlib -nostartfiles -Wl,--gc-sections \
@@ -69,7 +71,7 @@ $(ODIR)/%.o: %.c
 	$(Q)$(CROSS_CC) $(IMAGE_CFLAGS) $(EXTRA_CPPFLAGS) -MMD -MP -c $< -o $@
 
 obj = $(patsubst %,$(ODIR)/%.o,$(basename $(1)))
-link = $(Q)$(CROSS_CXX) $(T_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBPMU) $(ARCH_LIBS)
+link = $(Q)$(CROSS_LINK) $(T_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBPMU) $(ARCH_LIBS)
 
 # ---- libpmu ---------------------------------------------------------------------
 LIB_SRCS := $(patsubst $(PMUKIT_DIR)/%,%,$(call pmukit_srcs,$(BOARD_UNITS),$(BOARD_CAPI)))
@@ -85,11 +87,12 @@ SIM_RUNTIME_OBJS := $(call obj,$(wildcard sim/runtime/*.cpp sim/runtime/$(ARCH)/
                               $(filter-out %_test.cpp,$(wildcard sim/models/*.cpp)))
 SIM_SOC_OBJS := $(call obj,$(wildcard sim/soc/*.cpp))
 TEST_RUNNER_OBJS := $(call obj,$(wildcard tests/support/qemu/*.cpp))
-# Where a suite's lines say it ran: the board, and the optimisation level
-# when it is not the default (make test runs the suites at others too).
-OPT_TAG := $(if $(filter-out $(OPT_DEFAULT),$(OPT)),@$(patsubst -%,%,$(OPT)))
-WHERE := $(BOARD)$(OPT_TAG)
-$(TEST_RUNNER_OBJS): EXTRA_CPPFLAGS += $(if $(OPT_TAG),-DPMU_TEST_OPT_TAG='"$(OPT_TAG)"')
+# Where a suite's lines say it ran: the board, and the compiler and the
+# optimisation level when they are not the defaults (make test runs the
+# suites built otherwise too).
+BUILD_TAG := $(if $(filter-out gcc,$(COMPILER)),@$(COMPILER))$(if $(filter-out $(OPT_DEFAULT),$(OPT)),@$(patsubst -%,%,$(OPT)))
+WHERE := $(BOARD)$(BUILD_TAG)
+$(TEST_RUNNER_OBJS): EXTRA_CPPFLAGS += $(if $(BUILD_TAG),-DPMU_TEST_BUILD_TAG='"$(BUILD_TAG)"')
 # Every linker script: a board's script may INCLUDE a shared one
 # (the virt boards' qemu-virt-sections.ld).
 IMAGE_DEPS := $(BOARD_OBJS) $(LIBPMU) $(wildcard linker/*.ld)
@@ -115,6 +118,7 @@ need_qemu = $(if $(QEMU_CMD),,$(error BOARD=$(BOARD) is build-only (no QEMU); QE
 #   SUITE_OPT_ONLY := the one optimisation level the suite runs at (optional,
 #                     e.g. -Os for a suite whose checks count the instructions
 #                     of code built so); the others run at any OPT
+#   SUITE_COMPILER_ONLY := the one COMPILER it runs with (optional, e.g. gcc)
 # One image per suite per board: the suite folder's *.cpp and SUITE_SRCS,
 # compiled with the suite folder on the include path.
 SUITE_DIRS := $(patsubst %/suite.mk,%,$(wildcard tests/*/qemu/*/suite.mk))
@@ -125,6 +129,7 @@ SUITE_SRCS :=
 SUITE_CXXFLAGS :=
 SUITE_CHECK :=
 SUITE_OPT_ONLY :=
+SUITE_COMPILER_ONLY :=
 include $(1)/suite.mk
 suite.$(notdir $(1)).dir := $(1)
 suite.$(notdir $(1)).boards := $$(SUITE_BOARDS)
@@ -133,12 +138,13 @@ suite.$(notdir $(1)).srcs := $$(wildcard $(1)/*.cpp) $$(SUITE_SRCS)
 suite.$(notdir $(1)).cxxflags := $$(SUITE_CXXFLAGS)
 suite.$(notdir $(1)).check := $$(SUITE_CHECK)
 suite.$(notdir $(1)).opt_only := $$(SUITE_OPT_ONLY)
+suite.$(notdir $(1)).compiler_only := $$(SUITE_COMPILER_ONLY)
 endef
 $(foreach d,$(SUITE_DIRS),$(eval $(call load_suite,$(d))))
 $(foreach s,$(sort $(notdir $(SUITE_DIRS))),$(if $(word 2,$(filter %/$(s),$(SUITE_DIRS))),\
   $(error two QEMU suites named $(s): $(filter %/$(s),$(SUITE_DIRS)))))
 SUITES := $(foreach d,$(SUITE_DIRS),$(if $(filter $(BOARD),$(suite.$(notdir $(d)).boards)),\
-  $(if $(filter-out $(OPT),$(suite.$(notdir $(d)).opt_only)),,$(notdir $(d)))))
+  $(if $(filter-out $(OPT),$(suite.$(notdir $(d)).opt_only))$(filter-out $(COMPILER),$(suite.$(notdir $(d)).compiler_only)),,$(notdir $(d)))))
 
 define suite_rules
 $(ODIR)/suite/$(1)/%.o: %.cpp
@@ -245,6 +251,6 @@ $(SIM_PKG_DIR)/pmukit-sim.o: $(SIM_PKG_OBJS) $(T_FLAGS_STAMP)
 	$(need_qemu)
 	$(if $(ABI),,$(error sim-package needs ABI=<abi>))
 	@mkdir -p $(dir $@)
-	$(Q)$(CROSS_CXX) $(ARCH_FLAGS) -nostdlib -r -o $@ $(filter %.o,$^)
+	$(Q)$(CROSS_LINK) $(ARCH_FLAGS) -nostdlib -r -o $@ $(filter %.o,$^)
 $(SIM_PKG_DIR)/package.txt: $(T_FLAGS_STAMP) mk/target.mk
 	$(shell mkdir -p $(dir $@))$(file >$@,$(sim_package_txt))

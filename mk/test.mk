@@ -8,7 +8,7 @@ TEST_STEPS := checks host build qemu examples external docs
 step.checks := dependency rules, licence lines, the behaviour of make; self-tests of the checkers
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
-step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS)
+step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS); built by clang on $(TEST_CLANG_BOARDS)
 step.examples := the examples under QEMU, output checked
 step.external := the installed packages from outside the tree: your firmware under QEMU per board and ABI, host-sim, CMake and pkg-config, ABI mismatch
 step.docs := the API reference builds without a warning; every code block in README.md and docs/*.md compiles; undocumented declarations per header
@@ -44,14 +44,18 @@ test-build:
 	for b in $(ALL_BOARDS); do bash tools/build-check.sh $$b || rc=1; done; \
 	exit $$rc
 
-# The suites again at the optimisation levels firmware is also built with
-# (a debug build, a speed build): the drivers' inline assembly and
-# always_inline hot paths must hold at each, not only at the default -Os.
+# The suites again as firmware is also built: at the optimisation levels of
+# a debug and a speed build, and by clang (the RISC-V boards: LLVM has no
+# LEON3 assembler). The drivers' inline assembly and always_inline hot
+# paths must hold with each, not only with GCC -Os.
 TEST_OTHER_OPTS := -O0 -O2
+TEST_CLANG_BOARDS := $(filter qemu-virt%,$(QEMU_BOARDS))
 test-qemu:
 	@rc=0; for b in $(QEMU_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b qemu-run || rc=1; done; \
 	for o in $(TEST_OTHER_OPTS); do for b in $(QEMU_BOARDS); do \
-	  $(MAKE) --no-print-directory BOARD=$$b OPT=$$o qemu-run || rc=1; done; done; exit $$rc
+	  $(MAKE) --no-print-directory BOARD=$$b OPT=$$o qemu-run || rc=1; done; done; \
+	for b in $(TEST_CLANG_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b COMPILER=clang qemu-run || rc=1; done; \
+	exit $$rc
 
 test-examples:
 	@rc=0; for b in $(QEMU_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b examples-run || rc=1; done; exit $$rc

@@ -7,6 +7,14 @@
 ARCH := riscv
 CROSS := riscv64-unknown-elf-
 include boards/common/cross.mk
+# COMPILER=clang: the C++ objects (library, board, simulator, tests,
+# examples) compiled by clang for the same target, as firmware built with
+# LLVM compiles pmukit's headers; assembly, C and the link stay GNU's. make
+# test runs the QEMU suites so too. clang takes the ISA spec from -march.
+ifeq ($(COMPILER),clang)
+CROSS_CXX = clang++ --target=$(if $(filter -march=rv32%,$(ARCH_FLAGS)),riscv32,riscv64)-unknown-elf
+CXX_ARCH_DROPS := -misa-spec=%
+endif
 # The build id names the image in profile captures (docs/profiling.md).
 ARCH_LDFLAGS := -Wl,--build-id=sha1
 ARCH_LIBS := -lgcc

@@ -7,6 +7,7 @@
 ARCH := sparc
 CROSS := sparc64-linux-gnu-
 include boards/common/cross.mk
+$(if $(filter-out gcc,$(COMPILER)),$(error COMPILER=$(COMPILER): LEON3 boards build with GCC only))
 # Debian's cross gcc defaults to PIE: turn it off or the ELF gets INTERP and
 # broken sethi relocations. The build id names the image in profile
 # captures (the linker script keeps the note: docs/profiling.md).

@@ -6,11 +6,11 @@
 #include "pmu_sim/harness.hpp"
 #include "qemu/test.hpp"
 
-// The optimisation level the image was built at, "@O2", when it is not the
-// default (mk/target.mk defines it): make test runs the suites at other
-// levels too, and each line says where and how it ran.
-#ifndef PMU_TEST_OPT_TAG
-#define PMU_TEST_OPT_TAG ""
+// How the image was built, when not with the defaults (GCC, -Os): "@O2",
+// "@clang" (mk/target.mk defines it). make test runs the suites built
+// otherwise too, and each line says where and how it ran.
+#ifndef PMU_TEST_BUILD_TAG
+#define PMU_TEST_BUILD_TAG ""
 #endif
 
 extern "C" const qemu_test::TestCase __start_pmu_tests[];
@@ -47,13 +47,13 @@ extern "C" int main() {
     t->fn();
     const bool bad = qemu_test::g_failed;
     harness::reset();
-    harness::printf("%s %s%s %s.%s\n", bad ? "FAIL" : "PASS", board::name(), PMU_TEST_OPT_TAG, t->unit, t->name);
+    harness::printf("%s %s%s %s.%s\n", bad ? "FAIL" : "PASS", board::name(), PMU_TEST_BUILD_TAG, t->unit, t->name);
     if (bad) {
       ++failed;
     } else {
       ++passed;
     }
   }
-  harness::printf("SUMMARY %s%s %u passed, %u failed\n", board::name(), PMU_TEST_OPT_TAG, passed, failed);
+  harness::printf("SUMMARY %s%s %u passed, %u failed\n", board::name(), PMU_TEST_BUILD_TAG, passed, failed);
   return failed == 0 && passed > 0 ? 0 : 1;
 }
