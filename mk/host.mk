@@ -20,6 +20,9 @@ HOST_TEST_CPPFLAGS := -DPMU_HOST $(PMUKIT_CPPFLAGS) -Isim/include -Itests/suppor
 # make mutation rebuilds the tests a mutated header reaches with -O0, which
 # compiles GoogleTest sources about three times faster.
 HOST_TEST_OPT ?= -O1
+# A build by clang names itself in its lines (host@clang): make test runs the
+# host tests built by GCC and by clang, each in its own HDIR.
+HOST_BUILD_TAG := $(if $(findstring clang,$(notdir $(HOST_CXX))),@clang)
 
 # $(call host_variant,NAME,XLEN,EXTRA FLAGS): object rules and the library
 # archives of one host build variant in $(HDIR)/NAME. The variant's tools and
@@ -35,7 +38,7 @@ $(HDIR)/$(1)/src/%.o: src/%.cpp $(HDIR)/$(1)/flags.txt
 $(HDIR)/$(1)/%.o: %.cpp $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CXX) -std=c++17 $$(HOST_TEST_OPT) -g $$(PMUKIT_WARNFLAGS) -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
-	  -MMD -MP -c $$< -o $$@
+	  $$(if $$(HOST_BUILD_TAG),-DPMU_TEST_BUILD_TAG='"$$(HOST_BUILD_TAG)"') -MMD -MP -c $$< -o $$@
 $(HDIR)/$(1)/%.o: %.c $(HDIR)/$(1)/flags.txt
 	@mkdir -p $$(dir $$@)
 	$$(Q)$$(HOST_CC) -std=c11 -pedantic $$(HOST_TEST_OPT) -g -Wall -Wextra -Werror $$(HOST_TEST_CPPFLAGS) -DPMU_HOST_XLEN=$(2) $(3) \
@@ -84,6 +87,6 @@ host-tests: $(foreach u,$(HOST_RUN_UNITS),$(call host_bins,$(u)))
 host-run:
 	$(if $(filter-out $(HOST_UNITS),$(HOST_RUN_UNITS)),$(error UNIT=$(UNIT): host test units: $(HOST_UNITS)))
 	+@rc=0; $(foreach u,$(HOST_RUN_UNITS),$(foreach b,$(call host_bins,$(u)),\
-	  TIMEOUT=600 $(call build_run_report,suite,$(if $(filter %-xlen32,$(b)),host-xlen32,host),$(u),$(b),$(HOST_RUN_ENV)) || rc=1;)) exit $$rc
+	  TIMEOUT=600 $(call build_run_report,suite,$(if $(filter %-xlen32,$(b)),host-xlen32,host)$(HOST_BUILD_TAG),$(u),$(b),$(HOST_RUN_ENV)) || rc=1;)) exit $$rc
 
 -include $(shell find $(HDIR) -name '*.d' 2>/dev/null)

@@ -6,7 +6,7 @@
 # it failed.
 TEST_STEPS := checks host build qemu examples external docs
 step.checks := dependency rules, licence lines, the behaviour of make; self-tests of the checkers
-step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit
+step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit, built by GCC and by clang
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
 step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS); built by clang on $(TEST_CLANG_BOARDS)
 step.examples := the examples under QEMU, output checked
@@ -33,7 +33,12 @@ checks:
 	exit $$rc
 test-checks: checks
 
-test-host: host-run profile-tool-run bench-tools-run mutation-selftest
+test-host: host-run host-run-clang profile-tool-run bench-tools-run mutation-selftest
+# The host tests again built by clang (its own ASan and UBSan, its own
+# object layout and code generation), in build/host-clang, lines host@clang.
+.PHONY: host-run-clang
+host-run-clang:
+	+@$(MAKE) --no-print-directory -j2 host-run HOST_CXX=clang++ HOST_CC=clang HDIR=$(BUILD)/host-clang
 
 test-build:
 	+@rc=0; \

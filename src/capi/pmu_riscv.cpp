@@ -130,7 +130,12 @@ pmu_status_t pmu_riscv_counters_init(pmu_riscv_counters_t* h, const pmu_riscv_co
 }
 pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* t) {
   if (t == nullptr) return kBad;
-  new (t, InPlace{}) CounterTotals();
+  CounterTotals* const totals = new (t, InPlace{}) CounterTotals();
+  // The state pmu_riscv.h promises is every byte 0, padding too, as a
+  // zero-filled one: the constructor sets the members only (built by clang,
+  // a reused buffer's padding kept its old bytes). After it, not before:
+  // GCC drops stores to storage that a constructor then takes over.
+  __builtin_memset(static_cast<void*>(totals), 0, sizeof *totals);
   return PMU_OK;
 }
 pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* c) {

@@ -2,7 +2,8 @@
 // Host test entry: GoogleTest with one "PASS host <Suite>.<Test>" /
 // "FAIL host ..." line per test (failure messages indented under it), and a
 // closing "SUMMARY host <p> passed, <f> failed" line: the form `make test`
-// counts (tools/build-run-report.sh, suite). host-xlen32 for XLEN 32 builds.
+// counts (tools/build-run-report.sh, suite). host-xlen32 for XLEN 32 builds,
+// host@clang (host-xlen32@clang) for a build by clang.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -44,10 +45,15 @@ class LinePrinter : public ::testing::EmptyTestEventListener {
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
   pmu::test::report_bus_faults_as_failures();
+// How the binary was built, when not with the default compiler: "@clang"
+// (mk/host.mk defines it; make test runs the host tests built by clang too).
+#ifndef PMU_TEST_BUILD_TAG
+#define PMU_TEST_BUILD_TAG ""
+#endif
 #if PMU_HOST_XLEN == 32
-  const char* tag = "host-xlen32";
+  const char* tag = "host-xlen32" PMU_TEST_BUILD_TAG;
 #else
-  const char* tag = "host";
+  const char* tag = "host" PMU_TEST_BUILD_TAG;
 #endif
   auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
   delete listeners.Release(listeners.default_result_printer());  // these lines replace gtest's own
