@@ -81,6 +81,7 @@ help:
 	@echo '  make sim-package ABI=<abi>   the board'"'"'s pmukit-sim object for one ABI (make install builds them)'
 	@echo 'Host:'
 	@echo '  make host-run [UNIT=<u>]     build and run the host tests (GoogleTest, ASan+UBSan); host-tests builds them'
+	@echo '  make host-run-clang          the host tests built by clang (build/host-clang; part of make test)'
 	@echo '  make profile-tool-run        the tests of tools/pmukit-profile'
 	@echo '  make profile-figure          make profile-demo, and its first plot to docs/profiling-example.svg'
 	@echo 'Figures, docs, checks:'
