@@ -5,6 +5,12 @@
 # is also a target of its own (make test-<step>), which fails if anything in
 # it failed.
 TEST_STEPS := checks host build qemu examples external docs
+# The QEMU suites again as firmware is also built: at the optimisation levels
+# of a debug and a speed build, and by clang (the RISC-V boards: LLVM has no
+# LEON3 assembler). The drivers' inline assembly and always_inline hot
+# paths must hold with each, not only with GCC -Os.
+TEST_OTHER_OPTS := -O0 -O2
+TEST_CLANG_BOARDS := $(filter qemu-virt%,$(QEMU_BOARDS))
 step.checks := dependency rules, licence lines, the behaviour of make; self-tests of the checkers
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit, built by GCC and by clang
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
@@ -49,12 +55,6 @@ test-build:
 	for b in $(ALL_BOARDS); do bash tools/build-check.sh $$b || rc=1; done; \
 	exit $$rc
 
-# The suites again as firmware is also built: at the optimisation levels of
-# a debug and a speed build, and by clang (the RISC-V boards: LLVM has no
-# LEON3 assembler). The drivers' inline assembly and always_inline hot
-# paths must hold with each, not only with GCC -Os.
-TEST_OTHER_OPTS := -O0 -O2
-TEST_CLANG_BOARDS := $(filter qemu-virt%,$(QEMU_BOARDS))
 test-qemu:
 	@rc=0; for b in $(QEMU_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b qemu-run || rc=1; done; \
 	for o in $(TEST_OTHER_OPTS); do for b in $(QEMU_BOARDS); do \
