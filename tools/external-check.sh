@@ -9,10 +9,14 @@
 #   docs.install-packages (docs/install.md names every installed package),
 #   profile-tool (bin/pmukit-profile runs from the install)
 #   package.<abi>.freestanding            each installed libpmu
-#   sim.<board>-<abi>.<cmake|pkg-config>.<c|cpp>
+#   sim.<board>-<abi>.<cmake|pkg-config|pkg-config-clang>.<c|cpp>
 #                                         your firmware under QEMU against
 #                                         pmukit-sim, for every QEMU board and
-#                                         ABI it runs, output checked
+#                                         ABI it runs, output checked (and for
+#                                         RISC-V, compiled by clang against
+#                                         the GCC-built package; on RV32 the
+#                                         C++ compile must be refused,
+#                                         .cpp-refused: uint32_t differs)
 #   host-sim.<cmake|pkg-config>           a host test against the models
 #   host-app.<cmake|pkg-config>           a host program with its own seam
 #   abi-mismatch.<cmake|pkg-config>       another ABI's package is refused with
@@ -65,10 +69,35 @@ job_sim() {
       cmake -S "$out/src/sim_firmware" -B "$dir" $(cross_args "$abi") \
       -DFW_ABI_FLAGS="$(abi_flags "$abi")" -DPMUKIT_SIM="$board-$abi" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON || return 1
   fi
-  for lang in $(ls "$out/src/sim_firmware" | sed -n 's/^firmware\.\(c\|cpp\)$/\1/p'); do
+  local langs
+  langs=$(ls "$out/src/sim_firmware" | sed -n 's/^firmware\.\(c\|cpp\)$/\1/p')
+  if [ "$route" = pkg-config-clang ] && [ "${abi:2:2}" = 32 ]; then
+    # On RV32 clang's uint32_t is not GCC's, so the package's C++ names do
+    # not link from clang code: its C++ compile must stop and say so (both
+    # images need C++, the simulator glue).
+    langs=
+    local log=$dir/cpp-refused.log
+    # shellcheck disable=SC2046  # pkg-config prints flags
+    clang++ --target=riscv32-unknown-elf $(pkg-config --cflags "$pkg" | sed 's/-misa-spec=2.2//') \
+      $(pkg-config --variable=cxxflags "$pkg") -c "$out/src/sim_firmware/firmware.cpp" -o "$dir/firmware.o" > "$log" 2>&1
+    if [ $? -ne 0 ] && grep -q "pmukit: this package's C++ API was compiled with another uint32_t" "$log"; then
+      verdict PASS external "sim.$name.$route.cpp-refused"
+    else
+      grep -m3 "error" "$log" | sed 's/^/  | /'
+      verdict FAIL external "sim.$name.$route.cpp-refused" "expected the uint32_t refusal of pmu/status.hpp"
+      rc=1
+    fi
+  fi
+  for lang in $langs; do
     local image=$dir/firmware_$lang.elf build
     if [ "$route" = cmake ]; then
       build=(cmake --build "$dir" --verbose --target "firmware_$lang")
+    elif [ "$route" = pkg-config-clang ]; then
+      # clang for the package's target, without the -misa-spec it does not
+      # take (docs/install.md, "Compilers"); the link stays GNU's.
+      local target=riscv${abi:2:2}-unknown-elf  # rv64gc-lp64d: riscv64
+      build=(make -C "$out/src/sim_firmware" PKG="$pkg" CROSS="$(cross_prefix "$abi")" OUT="$dir"
+             FW_CXX="clang++ --target=$target" FW_CC="clang --target=$target" FW_DROP=-misa-spec=2.2 "$image")
     else
       build=(make -C "$out/src/sim_firmware" PKG="$pkg" CROSS="$(cross_prefix "$abi")" OUT="$dir" "$image")
     fi
@@ -255,6 +284,7 @@ for pc in "$prefix"/lib/pkgconfig/pmukit-sim-*.pc; do
   # The variants only (pmukit-sim-<board> is the same package as one of them).
   [ "$pkg" = "pmukit-sim-$(pkg-config --variable=board "$pkg")-$(pkg-config --variable=abi "$pkg")" ] || continue
   jobs+=("sim $pkg cmake" "sim $pkg pkg-config")
+  case $(pkg-config --variable=abi "$pkg") in rv*) jobs+=("sim $pkg pkg-config-clang") ;; esac
 done
 jobs+=("host-sim cmake" "host-sim pkg-config" "host-app cmake" "host-app pkg-config"
        "abi-mismatch cmake" "abi-mismatch pkg-config" "add_subdirectory host"

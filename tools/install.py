@@ -72,10 +72,12 @@ def describe_abi(m):
     return "unknown", "", "an unknown architecture"
 
 
-def abi_check_header(package, abi_text, key, exts, flags, known):
+def abi_check_header(package, abi_text, key, exts, flags, known, uint32_type):
     """The header every file compiled with the package's flags includes first
     (-include): it stops the compile of code built for another ABI, naming
-    both. known: (package, key, exts) of every installed ABI package."""
+    both. known: (package, key, exts) of every installed ABI package.
+    uint32_type: the package compiler's uint32_t, which the C++ API's names
+    carry (pmu/status.hpp checks the consumer's is the same)."""
     def packages_for(k, without=""):
         names = [n for n, k2, e2 in known if k2 == k and not any(c in e2 for c in without)]
         return " or ".join(names) if names else None
@@ -114,6 +116,12 @@ def abi_check_header(package, abi_text, key, exts, flags, known):
         err("!defined(__sparc__)", "another architecture than SPARC", None)
         err("defined(__arch64__)", "64-bit SPARC (-m64)", None)
     lines.append("#endif")
+    lines += [
+        "/* The C++ API's names carry uint32_t as this package's compiler has it; a",
+        " * compiler whose uint32_t is another type (RV32: GCC's is unsigned long,",
+        " * clang's unsigned int) would not link to them, and pmu/status.hpp says so. */",
+        f"#define PMUKIT_PACKAGE_UINT32_T {uint32_type}",
+    ]
     lines.append("#endif")
     return "\n".join(lines) + "\n"
 
@@ -264,7 +272,9 @@ def install_into(inst, args):
     abis = [p for p in pkgs if p["kind"] == "abi"]
     known = []
     for p in abis:
-        p["key"], p["exts"], p["text"] = describe_abi(compiler_macros(p["cxx"], p["abi_flags"]))
+        macros = compiler_macros(p["cxx"], p["abi_flags"])
+        p["key"], p["exts"], p["text"] = describe_abi(macros)
+        p["uint32_type"] = macros["__UINT32_TYPE__"]
         known.append((f"pmukit-{p['abi']}", p["key"], p["exts"]))
     host_key, _, host_text = describe_abi(compiler_macros("g++", ""))
 
@@ -294,7 +304,8 @@ def install_into(inst, args):
         if os.path.isfile(os.path.join(p["dir"], "libpmugcc.a")):
             inst.copy(os.path.join(p["dir"], "libpmugcc.a"), f"{lib}/libpmugcc.a")
         inst.write(f"{lib}/pmukit_abi.h",
-                   abi_check_header(f"pmukit-{abi}", p["text"], p["key"], p["exts"], p["abi_flags"], known))
+                   abi_check_header(f"pmukit-{abi}", p["text"], p["key"], p["exts"], p["abi_flags"], known,
+                                    p["uint32_type"]))
         libs = p["libs"].split()
         desc = (f"pmukit performance-monitoring drivers, built for {p['text']} "
                 f"(units: {p['units']}); libpmu calls memset and memcpy: your C library or BSP provides them "

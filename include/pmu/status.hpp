@@ -15,6 +15,17 @@
 
 #include <stdint.h>
 
+// Linked against an installed package, C++ names must carry uint32_t as the
+// package's compiler had it (its ABI check, pmukit_abi.h, names the type).
+// On RV32 GCC's uint32_t is unsigned long and clang's unsigned int: clang
+// code would compile and then find none of the package's C++ functions.
+#ifdef PMUKIT_PACKAGE_UINT32_T
+static_assert(__is_same(uint32_t, PMUKIT_PACKAGE_UINT32_T),
+              "pmukit: this package's C++ API was compiled with another uint32_t type than this compiler's (RV32: "
+              "GCC's is unsigned long, clang's unsigned int), so its C++ names would not link: call it through "
+              "the C API (pmu/c/), or build pmukit from source with this compiler (pmukit.mk, add_subdirectory)");
+#endif
+
 /// pmukit: drivers for performance-monitoring units (SafeSU, CM, GRLIB, RISC-V counters), freestanding C++17.
 namespace pmu {
 

@@ -55,7 +55,9 @@ ame::AmeCounters g_ame{ame::AmeConfig{board::config::kAme.declared, 0xFFFFFFFDu}
 
 }  // namespace
 
-int main() {
+// C linkage: compiled by clang with -ffreestanding (the package's flags),
+// main is an ordinary function and would get a C++ name (docs/sim.md).
+extern "C" int main() {
   harness::printf("external firmware (C++) on %s, pmukit %s\n", board::name(), PMU_VERSION_STRING);
   check(fw_sim_attach(), "the emulated units mapped");
 #if defined(__riscv)
