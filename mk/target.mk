@@ -205,7 +205,7 @@ $(foreach e,$(EXAMPLES),$(eval $(call example_rules,$(e))))
 examples: $(foreach e,$(EXAMPLES),$(TDIR)/examples/$(e).elf)
 
 # $(call run_example,KIND,EXAMPLE): build-run-report of one example.
-run_example = $(call build_run_report,$(1),$(BOARD),$(2),$(TDIR)/examples/$(2).elf,\
+run_example = $(call build_run_report,$(1),$(WHERE),$(2),$(TDIR)/examples/$(2).elf,\
                 $(call qemu_cmd,$(example.$(2).cpu)),$(wildcard examples/$(2)/expect.txt))
 
 # Every example of this board, output checked against its expect.txt.

@@ -15,7 +15,7 @@ step.checks := dependency rules, licence lines, the behaviour of make; self-test
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit, built by GCC and by clang
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
 step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS); built by clang on $(TEST_CLANG_BOARDS)
-step.examples := the examples under QEMU, output checked
+step.examples := the examples under QEMU, output checked; built by clang too on $(TEST_CLANG_BOARDS)
 step.external := the installed packages from outside the tree: your firmware under QEMU per board and ABI, host-sim, CMake and pkg-config, ABI mismatch
 step.docs := the API reference builds without a warning; every code block in README.md and docs/*.md compiles; undocumented declarations per header
 
@@ -63,7 +63,9 @@ test-qemu:
 	exit $$rc
 
 test-examples:
-	@rc=0; for b in $(QEMU_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b examples-run || rc=1; done; exit $$rc
+	@rc=0; for b in $(QEMU_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b examples-run || rc=1; done; \
+	for b in $(TEST_CLANG_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b COMPILER=clang examples-run || rc=1; done; \
+	exit $$rc
 
 test-external:
 	+@bash tools/external-check.sh

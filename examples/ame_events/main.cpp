@@ -30,7 +30,7 @@ pmu::riscv::CounterCallbacks g_callbacks;  // the file's opt-in callback storage
 void ame_line(void* ame) { (void)static_cast<ame::AmeCounters*>(ame)->handle_overflow_irq(); }
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("ame_events: matrix-unit counters (board ");
   print(board::name());
   print(")\n");

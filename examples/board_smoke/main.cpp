@@ -12,7 +12,7 @@ void put_str(const char* s) {
 
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   put_str("pmukit ");
   put_str(board::name());
   put_str(" ok\n");

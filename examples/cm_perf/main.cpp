@@ -36,7 +36,7 @@ examples::HookLog g_hook{0, 0};
 
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("cm_perf: Coherence Manager traffic (board ");
   print(board::name());
   print(")\n");

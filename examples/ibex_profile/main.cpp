@@ -47,7 +47,7 @@ void describe(const ibex::Found& f) {
 }
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("ibex_profile: Ibex performance counters (board ");
   print(board::name());
   print(")\n");

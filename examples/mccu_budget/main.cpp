@@ -66,7 +66,7 @@ void print_budgets(const char* title) {
 
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("mccu_budget: per-core contention budgets with the SafeSU MCCU (board ");
   print(board::name());
   print(")\n");

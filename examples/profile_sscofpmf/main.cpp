@@ -113,7 +113,7 @@ void sample_on(const char* name, uint64_t event, unsigned other, const char* oth
 
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("profile_sscofpmf: where does the known-shape workload spend its cycles and instructions? (board ");
   print(board::name());
   print(")\n");

@@ -63,7 +63,7 @@ void print_watermarks(const char* title) {
 
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("rdc_latency: how long core 0 waits for other cores, with the SafeSU RDC (board ");
   print(board::name());
   print(")\n");

@@ -61,7 +61,7 @@ examples::HookLog g_hook{0, 0};
 
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("safesu_profile: what does a workload do on core 0? (board ");
   print(board::name());
   print(")\n");

@@ -38,7 +38,7 @@ void pad(const char* s, unsigned width) {
 
 }  // namespace
 
-int main() {
+extern "C" int main() {  // C linkage: built by clang, -ffreestanding gives main a C++ name
   print("safesu_selftest: SafeSU validation self-test (board ");
   print(board::name());
   print(")\n");
