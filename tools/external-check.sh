@@ -69,6 +69,13 @@ job_sim() {
       cmake -S "$out/src/sim_firmware" -B "$dir" $(cross_args "$abi") \
       -DFW_ABI_FLAGS="$(abi_flags "$abi")" -DPMUKIT_SIM="$board-$abi" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON || return 1
   fi
+  # The firmware's own Makefile (the pkg-config routes): with clang for the
+  # package's target, without the -misa-spec clang does not take
+  # (docs/install.md, "Compilers"); the link stays GNU's.
+  local target=riscv${abi:2:2}-unknown-elf  # rv64gc-lp64d: riscv64
+  local fw_make=(make -C "$out/src/sim_firmware" PKG="$pkg" CROSS="$(cross_prefix "$abi")" OUT="$dir")
+  [ "$route" = pkg-config-clang ] &&
+    fw_make+=(FW_CXX="clang++ --target=$target" FW_CC="clang --target=$target" FW_DROP=-misa-spec=2.2)
   local langs
   langs=$(ls "$out/src/sim_firmware" | sed -n 's/^firmware\.\(c\|cpp\)$/\1/p')
   if [ "$route" = pkg-config-clang ] && [ "${abi:2:2}" = 32 ]; then
@@ -77,10 +84,8 @@ job_sim() {
     # images need C++, the simulator glue).
     langs=
     local log=$dir/cpp-refused.log
-    # shellcheck disable=SC2046  # pkg-config prints flags
-    clang++ --target=riscv32-unknown-elf $(pkg-config --cflags "$pkg" | sed 's/-misa-spec=2.2//') \
-      $(pkg-config --variable=cxxflags "$pkg") -c "$out/src/sim_firmware/firmware.cpp" -o "$dir/firmware.o" > "$log" 2>&1
-    if [ $? -ne 0 ] && grep -q "pmukit: this package's C++ API was compiled with another uint32_t" "$log"; then
+    if ! "${fw_make[@]}" "$dir/firmware_cpp.o" > "$log" 2>&1 &&
+      grep -q "pmukit: this package's C++ API was compiled with another uint32_t" "$log"; then
       verdict PASS external "sim.$name.$route.cpp-refused"
     else
       grep -m3 "error" "$log" | sed 's/^/  | /'
@@ -92,14 +97,8 @@ job_sim() {
     local image=$dir/firmware_$lang.elf build
     if [ "$route" = cmake ]; then
       build=(cmake --build "$dir" --verbose --target "firmware_$lang")
-    elif [ "$route" = pkg-config-clang ]; then
-      # clang for the package's target, without the -misa-spec it does not
-      # take (docs/install.md, "Compilers"); the link stays GNU's.
-      local target=riscv${abi:2:2}-unknown-elf  # rv64gc-lp64d: riscv64
-      build=(make -C "$out/src/sim_firmware" PKG="$pkg" CROSS="$(cross_prefix "$abi")" OUT="$dir"
-             FW_CXX="clang++ --target=$target" FW_CC="clang --target=$target" FW_DROP=-misa-spec=2.2 "$image")
     else
-      build=(make -C "$out/src/sim_firmware" PKG="$pkg" CROSS="$(cross_prefix "$abi")" OUT="$dir" "$image")
+      build=("${fw_make[@]}" "$image")
     fi
     bash "$src/tools/build-run-report.sh" program external "sim.$name.$route.$lang" "$image" "$qemu" \
       "$out/src/sim_firmware/expect.txt" "${build[@]}" || rc=1
