@@ -23,7 +23,7 @@ BUILD := build
 LOGS := $(BUILD)/logs
 Q ?= @
 
-.PHONY: all lib examples qemu-images qemu-run examples-run run-example demo demo-run bench bench-image \
+.PHONY: all lib examples consumer-check qemu-images qemu-run examples-run run-example demo demo-run bench bench-image \
         bench-run docs deps clean help host-tests host-run checks
 all: lib examples
 
@@ -73,6 +73,7 @@ help:
 	@echo '  make [all]                   lib and examples'
 	@echo '  make lib                     build/<b>/libpmu.a'
 	@echo '  make examples                the examples that list the board'
+	@echo '  make consumer-check          parse the examples with the warnings a consumer may turn on (C++17/20, C99/C11)'
 	@echo '  make qemu-images             the board'"'"'s QEMU suite images; make qemu-run builds and runs them'
 	@echo '  make examples-run            run the board'"'"'s examples under QEMU, output checked'
 	@echo '  make run-example EX=<ex>     build one example and show its output'

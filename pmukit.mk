@@ -82,6 +82,14 @@ PMUKIT_LANGFLAGS := -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics
 # Freestanding targets: no hosted or C++ standard headers, no unwind tables.
 PMUKIT_FREESTANDING_FLAGS := -ffreestanding -nostdinc++ -fno-asynchronous-unwind-tables -fno-unwind-tables
 PMUKIT_WARNFLAGS := -Wall -Wextra -Wshadow -Wundef
+# Warnings a consumer may turn on that the public headers are also kept free
+# of: C++ in C++17 and C++20, the C API in C99 and C11 (make test parses the
+# examples so: consumer-check, mk/target.mk).
+PMUKIT_CONSUMER_WARNFLAGS := -Wpedantic -Wconversion -Wsign-conversion -Wold-style-cast -Wcast-qual \
+                             -Wzero-as-null-pointer-constant -Wextra-semi -Wnull-dereference \
+                             -Wdouble-promotion -Wredundant-decls -Wformat=2
+PMUKIT_CONSUMER_CWARNFLAGS := -Wpedantic -Wconversion -Wsign-conversion -Wcast-qual -Wstrict-prototypes \
+                              -Wmissing-prototypes -Wdouble-promotion -Wredundant-decls -Wformat=2
 PMUKIT_CXXFLAGS := $(PMUKIT_CPPFLAGS) $(PMUKIT_LANGFLAGS) $(PMUKIT_FREESTANDING_FLAGS) \
                    -ffunction-sections -fdata-sections
 PMUKIT_HOST_CXXFLAGS := $(PMUKIT_CPPFLAGS) $(PMUKIT_LANGFLAGS) -DPMU_HOST

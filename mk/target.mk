@@ -204,6 +204,20 @@ endef
 $(foreach e,$(EXAMPLES),$(eval $(call example_rules,$(e))))
 examples: $(foreach e,$(EXAMPLES),$(TDIR)/examples/$(e).elf)
 
+# Every example source of this board parsed (no code made) as a consumer
+# may compile the public headers: with PMUKIT_CONSUMER_WARNFLAGS (C++17 and
+# C++20) or PMUKIT_CONSUMER_CWARNFLAGS (C99 and C11). tools/build-check.sh
+# reports it as one line.
+CONSUMER_SRCS := $(sort $(foreach e,$(EXAMPLES),$(wildcard examples/$(e)/*.cpp examples/$(e)/*.c)) \
+                   $(filter-out examples/common/devices_$(if $(BOARD_EMULATED),hw,emulated).cpp,$(wildcard examples/common/*.cpp)))
+consumer_example_flags = -Iexamples/common -DEXAMPLES_EMULATED=$(if $(BOARD_EMULATED),1,0) \
+                         $(example.$(word 2,$(subst /, ,$(1))).cxxflags)
+consumer-check:
+	$(Q)$(foreach s,$(filter %.cpp,$(CONSUMER_SRCS)),$(foreach std,c++17 c++20,\
+	  $(CROSS_CXX) $(IMAGE_CXXFLAGS) $(call consumer_example_flags,$(s)) $(PMUKIT_CONSUMER_WARNFLAGS) -std=$(std) -fsyntax-only $(s) &&)) \
+	$(foreach s,$(filter %.c,$(CONSUMER_SRCS)),$(foreach std,c99 c11,\
+	  $(CROSS_CC) $(IMAGE_CFLAGS) $(call consumer_example_flags,$(s)) $(PMUKIT_CONSUMER_CWARNFLAGS) -std=$(std) -fsyntax-only $(s) &&)) true
+
 # $(call run_example,KIND,EXAMPLE): build-run-report of one example.
 run_example = $(call build_run_report,$(1),$(WHERE),$(2),$(TDIR)/examples/$(2).elf,\
                 $(call qemu_cmd,$(example.$(2).cpu)),$(wildcard examples/$(2)/expect.txt))

@@ -4,6 +4,10 @@
 #   lib          libpmu builds warning-free (-Wall -Wextra -Werror)
 #   freestanding libpmu has no __cxa_*/personality/unwind references, no
 #                unwind tables and no static constructors
+#   consumer-flags  the examples' sources, parsed with the warnings a
+#                consumer may turn on (PMUKIT_CONSUMER_WARNFLAGS in C++17 and
+#                C++20, PMUKIT_CONSUMER_CWARNFLAGS in C99 and C11): no warning,
+#                in the public headers or the examples (consumer-check)
 #   example.<e>  each example that lists the board builds warning-free
 #   example.<e>.symbols  the symbols its example.mk names in EXAMPLE_SYMBOLS
 #                (demangled, space-separated) are in the image: work the
@@ -26,6 +30,7 @@ verdict PASS build "$board lib"
 nm_tool=$(var CROSS_NM)
 bash tools/verdict.sh build "$board freestanding" \
   bash tools/freestanding-check.sh "$nm_tool" "$(var CROSS_OBJDUMP)" "build/$board/libpmu.a" || ok=1
+bash tools/verdict.sh build "$board consumer-flags" make --no-print-directory -s BOARD="$board" consumer-check || ok=1
 size_tool=$(var CROSS_SIZE)
 for ex in $(var EXAMPLES); do
   elf=build/$board/examples/$ex.elf
