@@ -7,11 +7,15 @@
 //
 // Counters with a sticky overflow flag can also be extended by their
 // overflow interrupt alone: the flag says "the raw value passed the flag
-// point since the flag was last cleared". If the hook's observation does
-// not show that pass (a whole period went by between two hooks, so
-// raw - last looks small) and no earlier observation saw it,
-// observe_flagged() adds the period. FlagAt says where the hardware flags:
-// on the wrap to zero, or (the SafeSU) when the counter becomes all ones.
+// point since the flag was last cleared". If an observation made while the
+// flag is set does not show that pass (a whole period went by, so
+// raw - last looks small) and no earlier observation saw it, the period is
+// added, once per setting of the flag: observe_flagged() for the hook that
+// clears the flag, observe_flag_set() for a read that leaves it set. A flag
+// software clears or sets by itself (not a pass) is told with
+// flag_cleared() and flag_occupied(), after an observation. FlagAt says
+// where the hardware flags: on the wrap to zero, when the counter becomes
+// all ones (the SafeSU), or at either (the CM, whose documents differ).
 //
 // Two shapes: WideCounter32 for counters that are exactly 32 bits (SafeSU,
 // CM: 32-bit arithmetic, which RV32 and LEON3 do in single instructions,
@@ -27,30 +31,33 @@ namespace pmu::util {
 
 /// Where a counter's hardware overflow flag sets.
 enum class FlagAt : uint8_t {
-  kWrapToZero,  ///< On the wrap from all ones to zero (RISC-V, CM).
-  kAllOnes      ///< When the counter becomes all ones (the SafeSU).
+  kWrapToZero,     ///< On the wrap from all ones to zero (RISC-V Sscofpmf).
+  kAllOnes,        ///< When the counter becomes all ones (the SafeSU).
+  kAllOnesOrWrap,  ///< At either: reaching all ones or wrapping passes it (the CM).
 };
 
 /// A narrow hardware counter extended to a 64-bit total (this header's scheme); Raw is the
-/// stored raw word (uint32_t: exactly 32 bits; uint64_t: any width up to 64).
-template <typename Raw>
+/// stored raw word (uint32_t: exactly 32 bits; uint64_t: any width up to 64),
+/// kFlagAt where its hardware flag sets (a constant: every test of it folds,
+/// and a fresh counter stays all zero).
+template <typename Raw, FlagAt kFlagAt = FlagAt::kWrapToZero>
 class BasicWideCounter {
   static constexpr bool kFixed32 = sizeof(Raw) == 4;
 
  public:
   /// A counter of width_bits bits, 1..64 (ignored for 32-bit Raw; 0 or
-  /// more than 64 is 64) flagging at flag_at; total 0.
-  constexpr explicit BasicWideCounter(unsigned width_bits = kFixed32 ? 32 : 64,
-                                      FlagAt flag_at = FlagAt::kWrapToZero)
+  /// more than 64 is 64); total 0.
+  constexpr explicit BasicWideCounter(unsigned width_bits = kFixed32 ? 32 : 64)
       : total_(0), last_(0), width_(static_cast<uint8_t>(kFixed32 || width_bits >= 64 ? 0 : width_bits)),
-        flag_at_(flag_at), passed_(false) {}
+        passed_(false) {}
 
   /// Start (or restart) from a raw hardware value, with 'base' as the 64-bit
-  /// total that raw value stands for.
-  constexpr void restart(uint64_t raw, uint64_t base = 0) {
+  /// total that raw value stands for. flag_set: the hardware flag is set
+  /// now, so it stands for no pass of the new total.
+  constexpr void restart(uint64_t raw, uint64_t base = 0, bool flag_set = false) {
     last_ = static_cast<Raw>(raw & mask());
     total_ = base;
-    passed_ = false;
+    passed_ = flag_set;
   }
 
   /// Software wrote 'raw' into the hardware counter (a preload): later deltas
@@ -68,20 +75,38 @@ class BasicWideCounter {
     return total_;
   }
 
-  /// The observation an overflow hook makes for a counter whose flag it saw
-  /// (and cleared); returns the 64-bit total. With FlagAt::kAllOnes, a counter parked on all ones (the
-  /// SafeSU re-sets the flag every cycle while a counter holds all ones) is
-  /// no new pass.
-  constexpr uint64_t observe_flagged(uint64_t raw64) {
+  /// An observation made while the flag reads set, which stays set (a read);
+  /// returns the 64-bit total. The pass that set the flag is counted once:
+  /// here if neither this delta nor an earlier observation showed it.
+  constexpr uint64_t observe_flag_set(uint64_t raw64) {
     const Raw raw = static_cast<Raw>(raw64 & mask());
     const Raw d = static_cast<Raw>((raw - last_) & mask());
-    const bool parked = flag_at_ == FlagAt::kAllOnes && d == 0 && raw == flag_value();
+    // With FlagAt::kAllOnes, a counter parked on all ones (the SafeSU
+    // re-sets the flag every cycle while a counter holds all ones) is no
+    // new pass.
+    const bool parked = kFlagAt == FlagAt::kAllOnes && d == 0 && raw == flag_value();
     if (!passed_ && !passes_flag(d) && !parked) total_ += static_cast<uint64_t>(mask()) + 1;
     total_ += d;
     last_ = raw;
-    passed_ = false;
+    passed_ = true;
     return total_;
   }
+
+  /// The observation an overflow hook makes for a counter whose flag it saw
+  /// and clears next; returns the 64-bit total (observe_flag_set(), then
+  /// flag_cleared()).
+  constexpr uint64_t observe_flagged(uint64_t raw64) {
+    const uint64_t total = observe_flag_set(raw64);
+    passed_ = false;
+    return total;
+  }
+
+  /// Software cleared the flag (after an observation): the next setting of
+  /// the flag is a new pass.
+  constexpr void flag_cleared() { passed_ = false; }
+  /// Software set the flag, or found it set by no pass it must count (after
+  /// an observation): while it stays set it stands for no pass.
+  constexpr void flag_occupied() { passed_ = true; }
 
   /// The 64-bit total as of the last observation (events, as the counter counts).
   constexpr uint64_t total() const { return total_; }
@@ -100,16 +125,21 @@ class BasicWideCounter {
       return width_ == 0 ? ~Raw{0} : (Raw{1} << width_) - 1;
     }
   }
-  /// The raw value at which the hardware flag sets: 0 (kWrapToZero) or mask() (kAllOnes).
+  /// The raw value at which the hardware flag sets: 0 (kWrapToZero) or
+  /// mask() (kAllOnes; kAllOnesOrWrap: the first of its two points).
   __attribute__((always_inline)) constexpr Raw flag_value() const {
-    return flag_at_ == FlagAt::kAllOnes ? mask() : Raw{0};
+    return kFlagAt == FlagAt::kWrapToZero ? Raw{0} : mask();
   }
 
  private:
   // Does moving forward by d from last_ reach the flag point, i.e. is it in
-  // (last_, last_ + d]?
+  // (last_, last_ + d]? (kAllOnesOrWrap: either point; starting on all ones,
+  // only the wrap to zero is still ahead.)
   __attribute__((always_inline)) constexpr bool passes_flag(Raw d) const {
-    const Raw dist = static_cast<Raw>((flag_value() - last_) & mask());
+    return reaches(flag_value(), d) || (kFlagAt == FlagAt::kAllOnesOrWrap && reaches(Raw{0}, d));
+  }
+  __attribute__((always_inline)) constexpr bool reaches(Raw point, Raw d) const {
+    const Raw dist = static_cast<Raw>((point - last_) & mask());
     return dist != 0 && dist <= d;
   }
 
@@ -120,11 +150,12 @@ class BasicWideCounter {
   // width is all zero, and a static table of them (CM and RISC-V totals)
   // lands in .bss, with no image in flash.
   uint8_t width_;
-  FlagAt flag_at_;
+  // The flag's pass since it was last cleared is counted (or the flag was
+  // set by no pass): an observation while it is set adds no period.
   bool passed_;
 };
 
-using WideCounter32 = BasicWideCounter<uint32_t>;  ///< For counters of exactly 32 bits (SafeSU, CM): 16 bytes.
+using WideCounter32 = BasicWideCounter<uint32_t>;  ///< For counters of exactly 32 bits flagging on the wrap: 16 bytes.
 using WideCounter = BasicWideCounter<uint64_t>;    ///< For any width up to 64 (RISC-V, probed at run time): 24 bytes.
 
 }  // namespace pmu::util

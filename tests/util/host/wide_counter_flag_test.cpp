@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+// The flag side of the 64-bit software extension (pmu/util/wide_counter.hpp):
+// a pass of the flag point counts once per setting of the flag, whether the
+// values showed it or only the flag did, and a flag software clears or sets
+// counts nothing.
+#include <gtest/gtest.h>
+
+#include "pmu/util/wide_counter.hpp"
+
+namespace {
+
+using pmu::util::BasicWideCounter;
+using pmu::util::FlagAt;
+using pmu::util::WideCounter;
+using pmu::util::WideCounter32;
+
+constexpr uint64_t k12 = 1u << 12;
+
+TEST(WideCounterFlag, AReadWithTheFlagSetCountsAnUnseenWrapOnce) {
+  WideCounter c(12);
+  c.restart(0x100);
+  EXPECT_EQ(c.observe_flag_set(0x180), k12 + 0x80);  // a whole period went by: only the flag says so
+  EXPECT_EQ(c.observe_flag_set(0x190), k12 + 0x90);  // the same flag: not again
+  EXPECT_EQ(c.observe_flagged(0x1A0), k12 + 0xA0);   // the hook, which clears it: not again
+  EXPECT_EQ(c.observe_flagged(0x1B0), 2 * k12 + 0xB0);  // a new setting: the next period
+}
+
+TEST(WideCounterFlag, AWrapTheValuesShowIsNotCountedAgainByTheFlag) {
+  WideCounter c(12);
+  c.restart(k12 - 0x10);
+  EXPECT_EQ(c.observe(0x20), 0x30u);              // wrapped: seen in the values
+  EXPECT_EQ(c.observe_flag_set(0x40), 0x50u);     // the flag that wrap set
+  EXPECT_EQ(c.observe_flag_set(0x10), k12 + 0x20);  // a later wrap, flag still set: from the values
+}
+
+TEST(WideCounterFlag, AFlagSoftwareClearedOrSetCountsNothing) {
+  WideCounter c(12);
+  c.restart(0x100);
+  EXPECT_EQ(c.observe(0x200), 0x100u);
+  c.flag_occupied();                              // set by software: no pass
+  EXPECT_EQ(c.observe_flag_set(0x300), 0x200u);
+  c.flag_cleared();                               // cleared by software
+  EXPECT_EQ(c.observe(0x400), 0x300u);
+  EXPECT_EQ(c.observe_flag_set(0x380), k12 + 0x280);  // now a real, unseen wrap
+  WideCounter d(12);
+  d.restart(0x100, 0, true);                      // restarted with the flag set
+  EXPECT_EQ(d.observe_flag_set(0x110), 0x10u);
+}
+
+// The CM's documents differ on where the flag sets (all ones or the wrap):
+// a hook that finds the counter at all ones (stopped there by Perf_Ovf_Stop)
+// counts no wrap; one that finds it wrapped counts the wrap once.
+TEST(WideCounterFlag, AllOnesOrWrapCountsTheRightTotalForEitherReading) {
+  using Cm = BasicWideCounter<uint32_t, FlagAt::kAllOnesOrWrap>;
+  Cm at_all_ones;
+  at_all_ones.restart(0x10);
+  EXPECT_EQ(at_all_ones.observe_flagged(0xFFFFFFFFu), 0xFFFFFFEFu);
+  Cm wrapped;
+  wrapped.restart(0x10);
+  EXPECT_EQ(wrapped.observe_flagged(0x5), 0x100000000ull - 0x10 + 0x5);  // the values show the wrap
+  Cm seen;
+  seen.restart(0xFFFFFFF0u);
+  EXPECT_EQ(seen.observe_flagged(0x5), 0x15u);
+  // On the wrap-only reading the same hook adds a period.
+  WideCounter32 wrap_only;
+  wrap_only.restart(0x10);
+  EXPECT_EQ(wrap_only.observe_flagged(0xFFFFFFFFu), 0x100000000ull + 0xFFFFFFEFu);
+}
+
+}  // namespace
