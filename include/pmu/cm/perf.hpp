@@ -66,12 +66,17 @@ class BasicPerf;
 class Totals {
  public:
   /// All totals zero, for counters that read zero.
-  constexpr Totals() : wide_{util::WideCounter32(), util::WideCounter32(), util::WideCounter32()}, reset_in_hook_(0) {}
+  constexpr Totals() : wide_{Wide(), Wide(), Wide()}, reset_in_hook_(0) {}
 
  private:
   template <typename Gcr, typename CallbackStorage, typename TotalsStorage>
   friend class BasicPerf;
-  util::WideCounter32 wide_[kNumCounters];
+  // Where the overflow flag sets is documented both ways (on reaching all
+  // ones, on the wrap: docs/hw/cm-gcr-perf.md §5.1): the extension takes
+  // either as the pass, so a counter Perf_Ovf_Stop holds at all ones adds
+  // no wrap, and one that wrapped adds it once.
+  using Wide = util::BasicWideCounter<uint32_t, util::FlagAt::kAllOnesOrWrap>;
+  Wide wide_[kNumCounters];
   // Counters reset (by a callback) since the hook's snapshot: their snapshot
   // flag was cleared by the Reset bit, so the fold must not act on it.
   uint8_t reset_in_hook_;
@@ -220,8 +225,9 @@ class BasicPerf {
   __attribute__((flatten)) Status preload(unsigned i, uint32_t value);
   /// GCR_DB_PC_OV as a counter mask: one read.
   Result<uint32_t> read_overflow() const;
-  /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C).
-  /// kBadArg as start().
+  /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C), and
+  /// touches no total: with totals tracked, leave the flags to the hook,
+  /// which folds each before clearing it (docs/cm.md). kBadArg as start().
   Status clear_overflow(uint32_t mask) const;
   /// Perf_Ovf_Stop: every counter stops when any overflows (R+W PC_CTL).
   Status set_overflow_stop(bool on) const;
