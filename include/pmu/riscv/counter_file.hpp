@@ -126,12 +126,8 @@ class CounterFile {
     else
       s = Map::reset(cfg.counters & kHpmSlots, cfg.sscofpmf);
     if constexpr (kHasArmed) state_.armed = 0;
-    CounterTotals* const totals = totals_.get();
     if (s != Status::kOk || !totals_.held()) return s;
-    for (uint32_t m = cfg.counters & kMachineCounterSlots; m != 0; m &= m - 1) {
-      const unsigned i = util::ctz32(m);
-      totals->wide[i].restart(extended_raw(i), 0);
-    }
+    for (uint32_t m = cfg.counters & kMachineCounterSlots; m != 0; m &= m - 1) restart_total(util::ctz32(m), 0);
     return Status::kOk;
   }
 
@@ -155,11 +151,16 @@ class CounterFile {
   /// (cycle, instret, a full-width file), else kUnavailable.
   ///  - Without OF (no Sscofpmf, cycle/instret): observe at least once per
   ///    2^width counts; a read does.
-  ///  - With Sscofpmf: the pending OF bit is the counter's bit 'width', so the
-  ///    overflow hook alone keeps the total exact whatever the read rate, as
-  ///    long as the hook runs before a second wrap. The read takes OF, value,
-  ///    OF again (retry on change): do not call it where the hook can
-  ///    interrupt it half-way.
+  ///  - With Sscofpmf: a wrap that sets OF is counted once, by the read or
+  ///    the hook that first sees OF set, even if no observation showed the
+  ///    wrap itself; so the overflow hook alone keeps the total exact
+  ///    whatever the read rate, as long as it runs before a second wrap. An
+  ///    OF the file clears (clear_overflow(), program()) or sets (program()
+  ///    with OF, an SBI event configured but not started) is folded first
+  ///    and counts no wrap; while OF stays set, wraps are counted from the
+  ///    values, so observe at least once per 2^width counts. The read takes
+  ///    OF, value, OF again (retry on change): do not call it where the hook
+  ///    can interrupt it half-way.
   __attribute__((always_inline)) Result<uint64_t> read64(unsigned i) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (totals_.held()) return observe_total(i);
@@ -171,19 +172,21 @@ class CounterFile {
   /// Starts the total of counter i over from its current value, at 'base'.
   Status reset_total(unsigned i, uint64_t base = 0) {
     if (Status s = check(i); s != Status::kOk) return s;
-    CounterTotals* const totals = totals_.get();
     if (!totals_.held()) return Status::kUnavailable;
-    totals->wide[i].restart(extended_raw(i), base);
+    restart_total(i, base);
     return Status::kOk;
   }
 
   /// Writes counter i (do it while the counter is stopped). The total keeps
-  /// its value and goes on from the written one.
+  /// its value (the count up to the write) and goes on from the written one.
   Status write(unsigned i, uint64_t value) {
     if (Status s = check(i); s != Status::kOk) return s;
+    if (totals_.held()) (void)observe_total(i);
     if (Status s = Map::write(i, value); s != Status::kOk) return s;
-    if (CounterTotals* const totals = totals_.get(); totals_.held())
-      totals->wide[i].restart(value, totals->wide[i].total());
+    if (CounterTotals* const totals = totals_.get(); totals_.held()) {
+      totals->wide[i].rebase(value);
+      resync_flag(i);  // (an SBI write starts the counter with the value: OF clears)
+    }
     return Status::kOk;
   }
 
@@ -192,11 +195,19 @@ class CounterFile {
     if (Status s = check_mask(mask); s != Status::kOk) return s;
     // (mask is within the file's counters: the & only tells the compiler
     // what a build-time file's mask can be, and is nothing for a run-time one.)
-    const Status s = Map::start(mask & Config::kPossible);
     if constexpr (Map::kArmOnStart) {
+      // counter_start clears the OF of a counter it starts: fold first.
+      const uint32_t starting = mask & ~state_.armed;
+      if (totals_.held())
+        for (uint32_t m = starting; m != 0; m &= m - 1) (void)observe_total(util::ctz32(m));
+      const Status s = Map::start(mask & Config::kPossible);
       if (s == Status::kOk) state_.armed |= mask;
+      if (totals_.held())
+        for (uint32_t m = starting; m != 0; m &= m - 1) resync_flag(util::ctz32(m));
+      return s;
+    } else {
+      return Map::start(mask & Config::kPossible);
     }
-    return s;
   }
   /// Stops the counters in mask (M-mode: one csrs of the inhibit CSR); kBadArg for a counter not in the file.
   Status stop(uint32_t mask) {
@@ -206,13 +217,17 @@ class CounterFile {
 
   /// Programs hpm counter i's event selector. Without Sscofpmf bits 63:56
   /// must be 0 (bits 55:0 are the selector, 55 included). OF is written as
-  /// given (normally 0, which arms the counter).
+  /// given (normally 0, which arms the counter); a tracked total is folded
+  /// first.
   Status program(unsigned i, HpmEvent ev) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (!Map::kWritableEvents) return Status::kUnavailable;
     if (!config().sscofpmf && (ev.raw >> 56) != 0) return Status::kBadArg;
+    if (totals_.held()) (void)observe_total(i);
     if constexpr (Map::kArmOnStart) state_.armed &= ~(1u << i);
-    return Map::program(i, ev, config().sscofpmf);
+    const Status s = Map::program(i, ev, config().sscofpmf);
+    if (totals_.held()) resync_flag(i);
+    return s;
   }
 
   /// SBI files: configure hpm counter i for SBI event 'event_idx'
@@ -222,8 +237,11 @@ class CounterFile {
     static_assert(Map::kArmOnStart, "program_event() configures SBI events: SbiCounters only");
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (inh > inhibit::kAll || event_idx > 0xFFFFFu) return Status::kBadArg;
+    if (totals_.held()) (void)observe_total(i);
     state_.armed &= ~(1u << i);
-    return Map::configure(i, event_idx, data, inh);
+    const Status s = Map::configure(i, event_idx, data, inh);
+    if (totals_.held()) resync_flag(i);  // (configuring sets OF)
+    return s;
   }
 
   /// Reads back counter i's event selector (64 bits; RV32 joins the h half if Sscofpmf).
@@ -237,11 +255,15 @@ class CounterFile {
     if (Status s = check_of(); s != Status::kOk) return s;
     return snapshot();
   }
-  /// Clears counter i's OF (re-arms its overflow interrupt); kUnavailable without Sscofpmf.
+  /// Clears counter i's OF (re-arms its overflow interrupt); kUnavailable
+  /// without Sscofpmf. A tracked total is folded first, as the hook does.
   Status clear_overflow(unsigned i) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (Status s = check_of(); s != Status::kOk) return s;
-    return Map::template acknowledge<kPossibleHpm>(1u << i);
+    if (totals_.held()) (void)observe_total(i);
+    const Status s = Map::template acknowledge<kPossibleHpm>(1u << i);
+    if (totals_.held()) resync_flag(i);
+    return s;
   }
 
   /// Sets the callback for counter i's overflow; kUnavailable without attach_callbacks().
@@ -436,7 +458,9 @@ class CounterFile {
     return finish_hook(vec);
   }
 
-  bool of_extended(unsigned i) const {
+  // Whether the total of counter i follows its OF: a narrow hpm counter of
+  // an Sscofpmf file (a 64-bit one never wraps).
+  bool of_tracked(unsigned i) const {
     const CounterTotals* const totals = totals_.get();
     return config().sscofpmf && i >= kFirstHpm && totals_.held() && totals->width[i] != 0;  // (0: 64 bits)
   }
@@ -444,23 +468,49 @@ class CounterFile {
     CounterTotals* const totals = totals_.get();
     if (!totals_.held()) return;
     totals->width[i] = static_cast<uint8_t>(bits >= 64 ? 0 : bits);
-    totals->wide[i] = util::WideCounter(of_extended(i) ? bits + 1 : bits);
-    totals->wide[i].restart(value, 0);
+    totals->wide[i] = util::WideCounter(bits);
+    totals->wide[i].restart(value, 0, of_tracked(i) && Map::of(i));
   }
-  // The value the extension observes: raw, plus 2^width while OF is pending.
-  // read64()'s tracked path, out of line: inlined, its OF/value/OF retry
-  // made every read64() save seven registers, untracked ones too (52
-  // instructions for a cycle read on rv64).
-  __attribute__((noinline)) uint64_t observe_total(unsigned i) { return totals_.get()->wide[i].observe(extended_raw(i)); }
-  uint64_t extended_raw(unsigned i) const {
-    if (!of_extended(i)) return raw(i);
+  // A counter's value, and its OF if the total follows it (else false).
+  struct RawOf {
+    uint64_t raw;
+    bool of;
+  };
+  RawOf raw_of(unsigned i) const {
+    if (!of_tracked(i)) return RawOf{raw(i), false};
     bool of = Map::of(i);
     for (;;) {
       const uint64_t value = raw(i);
       const bool of2 = Map::of(i);
-      if (of2 == of) return of ? value + (uint64_t{1} << totals_.get()->width[i]) : value;
+      if (of2 == of) return RawOf{value, of};
       of = of2;
     }
+  }
+  // read64()'s tracked path: an observation, with OF set one that counts
+  // the wrap that set it unless already counted. Out of line: inlined, its
+  // OF/value/OF retry made every read64() save seven registers, untracked
+  // ones too (52 instructions for a cycle read on rv64).
+  __attribute__((noinline)) uint64_t observe_total(unsigned i) {
+    const RawOf now = raw_of(i);
+    util::WideCounter& w = totals_.get()->wide[i];
+    return now.of ? w.observe_flag_set(now.raw) : w.observe(now.raw);
+  }
+  // The total of counter i restarts at 'base' from its value (and its OF,
+  // which then stands for no wrap). Out of line: init() and reset_total().
+  __attribute__((noinline)) void restart_total(unsigned i, uint64_t base) {
+    const RawOf now = raw_of(i);
+    totals_.get()->wide[i].restart(now.raw, base, now.of);
+  }
+  // After the file changed counter i's OF (cleared or set it, not by a
+  // wrap; folded just before): what OF reads now stands for no wrap. Out
+  // of line: tracked totals only, after calls that are no hot path.
+  __attribute__((noinline)) void resync_flag(unsigned i) {
+    if (!of_tracked(i)) return;
+    util::WideCounter& w = totals_.get()->wide[i];
+    if (Map::of(i))
+      w.flag_occupied();
+    else
+      w.flag_cleared();
   }
   // Steps 3 and 4 of a run-time file's hook, out of line: the time to the
   // first callback pays only for what steps 1 and 2 need. The usual case,
@@ -495,15 +545,13 @@ class CounterFile {
     }
     return vec;
   }
-  // The hook's fold of a counter whose OF it saw: the value is raw + 2^width
-  // until OF clears (acknowledge, right after), so the extension goes on
-  // from raw.
+  // The hook's fold of a counter whose OF it saw and clears next
+  // (acknowledge, right after): the wrap that set OF counts once.
   void fold_flagged(unsigned i) {
     const uint64_t value = raw(i);
-    CounterTotals* const totals = totals_.get();
-    util::WideCounter& w = totals->wide[i];
-    if (of_extended(i)) {
-      w.restart(value, w.observe(value + (uint64_t{1} << totals->width[i])));
+    util::WideCounter& w = totals_.get()->wide[i];
+    if (of_tracked(i)) {
+      (void)w.observe_flagged(value);
     } else {
       (void)w.observe(value);
     }

@@ -249,12 +249,13 @@ TEST(RiscvFixed, StaticTotalsStartAtInitAndGoOnFromAWrite) {
   FixedCounters<kNoOf, NoStorage<CounterCallbacks>, StaticTotals> f;
   bus.expect({CS(0x320, 0x8), CW(0x323, 0), CR(0xB00, 7), CR(0xB02, 8), CR(0xB03, 100),  // init
               CR(0xB03, 130),                                                           // 30 counted
-              CW(0xB03, 1000), CR(0xB03, 1010)});                                       // written, 10 more
+              CR(0xB03, 135), CW(0xB03, 1000),                                          // 5 more, written
+              CR(0xB03, 1010)});                                                        // 10 more
   test::ScopedBackend use(bus);
   ASSERT_EQ(f.init(), Status::kOk);
   EXPECT_EQ(f.read64(3).value(), 30u);
   EXPECT_EQ(f.write(3, 1000), Status::kOk);
-  EXPECT_EQ(f.read64(3).value(), 40u);
+  EXPECT_EQ(f.read64(3).value(), 45u);
   EXPECT_EQ(f.width(3), 64u);
 }
 

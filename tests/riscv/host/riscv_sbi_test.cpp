@@ -203,7 +203,8 @@ TEST(RiscvSbi, DiscoverChecksTheExtensionAndEachCounterAndDeclaresWidths) {
   SbiCounters c(cfg(0xD));
   c.track_totals(&totals);
   bus.expect({SBI(3, {kPmuEid}, 0, 1, 0x10), SBI(0, {}, 0, 35), SBI(1, {0}, 0, 0x3FC00), SBI(1, {2}, 0, 0x3FC02),
-              SBI(1, {3}, 0, 0x27C03), CR(0xC00, 0), CR(0xC02, 0), CR(0xC03, 0)});
+              SBI(1, {3}, 0, 0x27C03), CR(0xC00, 0), CR(0xC02, 0), CR(0xC03, 0),
+              CR(0xDA0, 0)});  // the 40-bit counter's total restarts with its OF (scountovf)
   test::ScopedBackend use(bus);
   EXPECT_EQ(sbi::discover(c).value(), 0xDu);
   EXPECT_EQ(c.width(3), 40u);
@@ -327,5 +328,27 @@ TEST(RiscvSbi, NarrowCounterTotalIsExactThroughOverflowsAndReads) {
   EXPECT_EQ(c.read64(3).value(), truth);
   EXPECT_GT(rig.csrs.wraps(3) - wraps0, 50u);
   EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
+}
+// OF of a configured but not started counter reads 1 (counter_config_matching
+// sets it): it stands for no wrap, and counter_start's clear of it neither.
+TEST(RiscvSbi, ANarrowTotalCountsNoWrapForTheOfOfConfiguringOrStarting) {
+  SmodeRig rig(12);
+  rig.csrs.set_event_rate(2, 1);
+  test::ScopedBackend use(rig.bus);
+  CounterTotals totals;
+  SbiCounters c(cfg(0x8));
+  c.track_totals(&totals);
+  ASSERT_EQ(sbi::discover(c).value(), 0x8u);
+  ASSERT_EQ(c.init(), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  const uint64_t value0 = rig.csrs.counter(3);
+  ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_TRUE(rig.csrs.event(3) >> 63);  // OF set by the SBI, not by a wrap
+  EXPECT_EQ(c.read64(3).value(), rig.csrs.counter(3) - value0);
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  EXPECT_EQ(rig.csrs.event(3) >> 63, 0u);
+  rig.bus.advance(100);
+  ASSERT_EQ(c.stop(0x8), Status::kOk);
+  EXPECT_EQ(c.read64(3).value(), rig.csrs.counter(3) - value0);
 }
 }  // namespace

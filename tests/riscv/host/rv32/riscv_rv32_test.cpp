@@ -87,6 +87,25 @@ TEST(RiscvRv32, ProgramWithoutSscofpmfTouchesOnlyTheLowHalfAndRejectsHighBits) {
   EXPECT_EQ(c.program(3, make_hpm_event(9, inhibit::kM).value()), Status::kBadArg);
 }
 
+// clear_overflow() with a narrow counter's total on RV32: the fold reads OF
+// in mhpmevent3h (bit 31) around the hi/lo/hi value, then clears it there.
+TEST(RiscvRv32, ClearOverflowFoldsThroughTheHighHalf) {
+  test::ExpectBackend bus;
+  CounterTotals totals;
+  Counters c(cfg(0x8));
+  c.track_totals(&totals);
+  bus.expect({CR(0xB83, 0), CR(0xB03, 0x10), CR(0xB83, 0), CR(0x723, 0),     // set_width(3, 12)
+              CR(0x723, 0x80000000), CR(0xB83, 0), CR(0xB03, 0x20), CR(0xB83, 0),
+              CR(0x723, 0x80000000),                                          // fold: OF set
+              CC(0x723, 0x80000000), CR(0x723, 0),                            // cleared, read back
+              CR(0x723, 0), CR(0xB83, 0), CR(0xB03, 0x30), CR(0xB83, 0),      // read64
+              CR(0x723, 0)});
+  test::ScopedBackend use(bus);
+  ASSERT_EQ(c.set_width(3, 12), Status::kOk);
+  ASSERT_EQ(c.clear_overflow(3), Status::kOk);
+  EXPECT_EQ(c.read64(3).value(), 0x1000u + 0x20u);
+}
+
 TEST(RiscvRv32, HookClearsOfInTheHighHalf) {
   test::ExpectBackend bus;
   bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0x8), CC(0x723, 0x80000000)});
