@@ -216,13 +216,13 @@ class CounterFile {
   }
 
   /// Programs hpm counter i's event selector. Without Sscofpmf bits 63:56
-  /// must be 0 (bits 55:0 are the selector, 55 included). OF is written as
-  /// given (normally 0, which arms the counter); a tracked total is folded
-  /// first.
+  /// must be 0 (bits 55:0 are the selector, 55 included), and on RV32, which
+  /// then has no mhpmeventh, bits 63:32. OF is written as given (normally 0,
+  /// which arms the counter); a tracked total is folded first.
   Status program(unsigned i, HpmEvent ev) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (!Map::kWritableEvents) return Status::kUnavailable;
-    if (!config().sscofpmf && (ev.raw >> 56) != 0) return Status::kBadArg;
+    if (!config().sscofpmf && (ev.raw >> (kRv32 ? 32 : 56)) != 0) return Status::kBadArg;
     if (totals_.held()) (void)observe_total(i);
     if constexpr (Map::kArmOnStart) state_.armed &= ~(1u << i);
     const Status s = Map::program(i, ev, config().sscofpmf);

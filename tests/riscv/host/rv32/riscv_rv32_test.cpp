@@ -85,6 +85,10 @@ TEST(RiscvRv32, ProgramWithoutSscofpmfTouchesOnlyTheLowHalfAndRejectsHighBits) {
   Counters c(cfg(0x8, false));
   EXPECT_EQ(c.program(3, make_hpm_event(9).value()), Status::kOk);
   EXPECT_EQ(c.program(3, make_hpm_event(9, inhibit::kM).value()), Status::kBadArg);
+  // Selector bits 55:32 would go to mhpmevent3h, which exists only with
+  // Sscofpmf: refused too, before any access (the low half alone was written).
+  EXPECT_EQ(c.program(3, HpmEvent{(uint64_t{1} << 40) | 9}), Status::kBadArg);
+  EXPECT_EQ(c.program(3, HpmEvent{(uint64_t{1} << 32) | 9}), Status::kBadArg);
 }
 
 // clear_overflow() with a narrow counter's total on RV32: the fold reads OF
