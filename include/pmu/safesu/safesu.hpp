@@ -130,7 +130,8 @@ class BasicSafeSU {
   /// overflow vector is read before the write (1R 1W), so that a flag
   /// latched before it (e.g. the one an overflow callback is being called
   /// for) does not count a period later. A write of 0xFFFFFFFF sets the
-  /// flag itself (§8) and needs no read.
+  /// flag itself only if k's overflow mask bit is on (§3.3, §8): for it the
+  /// vector is read after the write (1W 1R), and shows both.
   Status write(unsigned k, uint32_t value);
   /// Fold every counter into its total: n R. Once per 2^32 events keeps the
   /// totals exact without the overflow interrupt. kUnavailable without

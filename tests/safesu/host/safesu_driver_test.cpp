@@ -123,9 +123,12 @@ TYPED_TEST(SafesuSeq, WriteIsOneWriteAndRestartsTheTrackedTotal) {
   EXPECT_EQ(this->unit.read64(2).value(), 0xFFFFFFF0ull + 0x20);
 }
 
+// A tracked write reads the vector: before the write (a flag latched then
+// stands for counts it discards), or for 0xFFFFFFFF after it (the write sets
+// the flag itself only with the counter's mask bit on, §3.3).
 TYPED_TEST(SafesuSeq, WriteReadsTheVectorOnlyForATrackedTotalThatCouldBeFlagged) {
   this->backend.expect(W(A(3), 7));                                      // untracked: 1W
-  this->backend.expect({W(A(3), 0xFFFFFFFF)});                           // all ones flags itself
+  this->backend.expect({W(A(3), 0xFFFFFFFF), R(A(26), 0x4)});           // all ones: the vector after
   this->backend.expect({R(A(26), 0x4), W(A(3), 9), R(A(3), 10)});        // flag latched before
   this->backend.expect({R(A(26), 0x4), R(A(0), 0x4), W(A(0), 0x6), R(A(0), 0x6), W(A(0), 0x4)});  // reset
   test::ScopedBackend use(this->backend);

@@ -91,9 +91,14 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::write(unsigned k, uin
     reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
     return Status::kOk;
   }
-  const bool flagged = value == 0xFFFFFFFFu || ((flags_now() >> k) & 1u) != 0;
+  // A flag latched before the write stands for counts it discards: read
+  // first. A write of 0xFFFFFFFF sets the flag itself only if k's mask bit
+  // is on (§3.3): read after, where the vector shows both.
+  const bool all_ones = value == 0xFFFFFFFFu;
+  const uint32_t before = all_ones ? 0u : flags_now();
   reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
-  t->restart(k, value, flagged);
+  const uint32_t flags = all_ones ? flags_now() : before;
+  t->restart(k, value, ((flags >> k) & 1u) != 0);
   return Status::kOk;
 }
 
