@@ -50,6 +50,7 @@ enum {
 #define COUNTER_MASK ((1u << N_COUNTERS) - 1u)
 #define CFG0_ENABLE 0x1u
 #define CFG0_RESET 0x2u
+#define CFG0_OVF_ENABLE 0x4u
 #define CFG0_OVF_RESET 0x8u
 #define CFG0_KEEP_OUT 0x1Au /* never written back: the soft resets (bits 1, 3, 4) */
 #define CFG1_MCCU_ENABLE 0x1u
@@ -146,14 +147,15 @@ uint8_t BL_NAME(start)(uint32_t mask) {
 
 /* Hold the reset with counting off, one write-free cycle (a read), release,
  * then re-enable if counting was on (§3.2). */
-__attribute__((always_inline)) static inline void soft_reset(void) {
-  const uint32_t v = RD(CFG0) & ~CFG0_KEEP_OUT;
+__attribute__((always_inline)) static inline void soft_reset_from(uint32_t v) {
   const uint32_t off = v & ~CFG0_ENABLE;
   WR(CFG0, off | CFG0_RESET);
   (void)RD(CFG0);
   WR(CFG0, off);
   if (v & CFG0_ENABLE) WR(CFG0, v);
 }
+/* v: CFG0 as read, less the bits never written back. */
+__attribute__((always_inline)) static inline void soft_reset(void) { soft_reset_from(RD(CFG0) & ~CFG0_KEEP_OUT); }
 
 uint8_t BL_NAME(reset)(void) {
   soft_reset();
@@ -225,11 +227,14 @@ bl_u64 BL_NAME(read64_untracked)(unsigned k) {
   return r;
 }
 
-/* reset with totals: the flags latched before it are noted (read first), so
- * the next hook counts no period for them, and every total restarts at 0. */
+/* reset with totals: the flags latched before it are noted (read before the
+ * reset), so the next hook counts no period for them, and every total
+ * restarts at 0. The vector reads 0 while the overflow unit is disabled
+ * (CFG0 bit 2 = 0) though flags keep latching: then all are taken as latched. */
 uint8_t BL_NAME(reset_tracked)(void) {
-  const uint32_t flagged = RD(OVF_VECT);
-  soft_reset();
+  const uint32_t v = RD(CFG0) & ~CFG0_KEEP_OUT;
+  const uint32_t flagged = (v & CFG0_OVF_ENABLE) ? RD(OVF_VECT) : ~0u;
+  soft_reset_from(v);
   for (unsigned k = 0; k < N_COUNTERS; ++k) {
     totals[k].total = 0;
     totals[k].last = 0;

@@ -166,8 +166,10 @@ struct Ops : Unit {
     idle();
     poke(0, 1);
   }
+  // Totals tracked, counting, the overflow unit on (its vector readable).
   static void tracked() {
-    counting();
+    idle();
+    poke(0, 1u | 4u);
     O::track(true);
   }
 #ifdef PMU_HOST

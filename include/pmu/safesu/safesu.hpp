@@ -116,8 +116,9 @@ class BasicSafeSU {
   Status stop(uint32_t mask);
   /// All counters to exactly 0 (§3.2): R + W(reset held, counting off) + R
   /// (the write-free cycle the RTL needs) + W(release), + W(re-enable) if
-  /// counting was on: 2R 2W or 2R 3W. Restarts tracked totals at 0 (+1R:
-  /// the overflow vector, as for write()).
+  /// counting was on: 2R 2W or 2R 3W. Restarts tracked totals at 0 (+1R
+  /// after the first: the overflow vector, as for write(), unless CFG0 says
+  /// the overflow unit is disabled).
   Status reset();
   /// Raw value of counter k: 1R, nothing else.
   Result<uint32_t> read(unsigned k);
@@ -126,12 +127,15 @@ class BasicSafeSU {
   /// 64-bit total of counter k: 1R folded into the total. kUnavailable
   /// without track_totals().
   Result<uint64_t> read64(unsigned k);
-  /// Preload counter k: 1W. A tracked total restarts at value, and the
-  /// overflow vector is read before the write (1R 1W), so that a flag
-  /// latched before it (e.g. the one an overflow callback is being called
-  /// for) does not count a period later. A write of 0xFFFFFFFF sets the
-  /// flag itself only if k's overflow mask bit is on (§3.3, §8): for it the
-  /// vector is read after the write (1W 1R), and shows both.
+  /// Preload counter k: 1W. A tracked total restarts at value, and CFG0
+  /// and the overflow vector are read before the write (2R 1W), so that a
+  /// flag latched before it (e.g. the one an overflow callback is being
+  /// called for) does not count a period later. A write of 0xFFFFFFFF sets
+  /// the flag itself only if k's overflow mask bit is on (§3.3, §8): for it
+  /// both are read after the write (1W 2R), where the vector shows both.
+  /// With the overflow unit disabled (CFG0 bit 2 = 0) the vector reads 0
+  /// although flags keep latching (§2.3, §3.3): the driver skips the read
+  /// (1R 1W) and takes k's flag as latched.
   Status write(unsigned k, uint32_t value);
   /// Fold every counter into its total: n R. Once per 2^32 events keeps the
   /// totals exact without the overflow interrupt. kUnavailable without
@@ -384,6 +388,17 @@ class BasicSafeSU {
   __attribute__((always_inline)) uint32_t flags_now() {
     return reg::read(base(), layout().overflow_vector.at(0)).raw;
   }
+  // The flags as far as the driver can know them, given CFG0 as read: the
+  // vector reads 0 while CFG0 bit 2 is 0 (§2.3), but the flags keep
+  // latching (§3.3) and appear on enable_overflow(false). Then every flag
+  // is taken as latched (all ones), no vector read: a write cannot tell
+  // whether a hidden flag stands for counts it discards, and taking it so
+  // is exact whenever the hook serves the flag within the period.
+  __attribute__((always_inline)) uint32_t flags_given(uint32_t cfg0) {
+    return (cfg0 & cfg0::kOverflowEnable.mask()) != 0 ? flags_now() : ~0u;
+  }
+  // flags_given() of CFG0 read now: 1R, + 1R (the vector) if enabled.
+  __attribute__((always_inline)) uint32_t flags_seen() { return flags_given(reg::read(base(), kCfg0).raw); }
   // The storage in use, or nullptr: a constant with build-time storage, so
   // every test of it folds once inlined. The SafeSU calls members of its
   // storage (Totals::observe, moved, flags_cleared), so it tests this

@@ -115,22 +115,23 @@ TYPED_TEST(SafesuSeq, TotalsAreUnavailableUntilTracked) {
 
 TYPED_TEST(SafesuSeq, WriteIsOneWriteAndRestartsTheTrackedTotal) {
   ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
-  // Tracked: the vector first (is a flag latched before the write?).
-  this->backend.expect({R(A(26), 0), W(A(3), 0xFFFFFFF0), R(A(3), 0x10)});
+  // Tracked: CFG0 (is the overflow unit on, so the vector readable?), then
+  // the vector (is a flag latched before the write?).
+  this->backend.expect({R(A(0), 0x4), R(A(26), 0), W(A(3), 0xFFFFFFF0), R(A(3), 0x10)});
   test::ScopedBackend use(this->backend);
   EXPECT_EQ(this->unit.write(2, 0xFFFFFFF0), Status::kOk);
   // 0xFFFFFFF0 -> wrap -> 0x10: 0x20 more events, no count lost.
   EXPECT_EQ(this->unit.read64(2).value(), 0xFFFFFFF0ull + 0x20);
 }
 
-// A tracked write reads the vector: before the write (a flag latched then
-// stands for counts it discards), or for 0xFFFFFFFF after it (the write sets
-// the flag itself only with the counter's mask bit on, §3.3).
+// A tracked write reads CFG0 and the vector: before the write (a flag
+// latched then stands for counts it discards), or for 0xFFFFFFFF after it
+// (the write sets the flag itself only with the counter's mask bit on, §3.3).
 TYPED_TEST(SafesuSeq, WriteReadsTheVectorOnlyForATrackedTotalThatCouldBeFlagged) {
   this->backend.expect(W(A(3), 7));                                      // untracked: 1W
-  this->backend.expect({W(A(3), 0xFFFFFFFF), R(A(26), 0x4)});           // all ones: the vector after
-  this->backend.expect({R(A(26), 0x4), W(A(3), 9), R(A(3), 10)});        // flag latched before
-  this->backend.expect({R(A(26), 0x4), R(A(0), 0x4), W(A(0), 0x6), R(A(0), 0x6), W(A(0), 0x4)});  // reset
+  this->backend.expect({W(A(3), 0xFFFFFFFF), R(A(0), 0x4), R(A(26), 0x4)});  // all ones: read after
+  this->backend.expect({R(A(0), 0x4), R(A(26), 0x4), W(A(3), 9), R(A(3), 10)});  // flag latched before
+  this->backend.expect({R(A(0), 0x4), R(A(26), 0x4), W(A(0), 0x6), R(A(0), 0x6), W(A(0), 0x4)});  // reset
   test::ScopedBackend use(this->backend);
   EXPECT_EQ(this->unit.write(2, 7), Status::kOk);
   ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
@@ -142,10 +143,35 @@ TYPED_TEST(SafesuSeq, WriteReadsTheVectorOnlyForATrackedTotalThatCouldBeFlagged)
   EXPECT_EQ(this->totals.total(2), 0u);
 }
 
+// CFG0 bit 2 = 0: the vector reads 0 (§2.3) while flags keep latching
+// (§3.3), so a tracked write or reset reads CFG0 only and takes every flag
+// as latched: the hook that serves it after enable_overflow(false) adds no
+// period (12, not 2^32 + 12).
+TYPED_TEST(SafesuSeq, WithTheOverflowUnitDisabledWriteAndResetTakeTheHiddenFlagAsLatched) {
+  ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
+  this->backend.expect({R(A(0), 0x0), W(A(3), 9)});                                    // write(2, 9)
+  this->backend.expect({R(A(0), 0x0), W(A(0), 0x4)});                                  // enable_overflow(false)
+  this->backend.expect({R(A(26), 0x4), R(A(3), 12), R(A(0), 0x4), W(A(0), 0xC), W(A(0), 0x4)});  // hook
+  this->backend.expect({W(A(3), 0xFFFFFFFF), R(A(0), 0x0)});                           // write(2, all ones)
+  this->backend.expect({R(A(0), 0x0), W(A(0), 0x2), R(A(0), 0x2), W(A(0), 0x0)});      // reset
+  this->backend.expect({R(A(0), 0x0), W(A(0), 0x4)});                                  // enable_overflow(false)
+  this->backend.expect({R(A(26), 0x4), R(A(3), 3), R(A(0), 0x4), W(A(0), 0xC), W(A(0), 0x4)});  // hook
+  test::ScopedBackend use(this->backend);
+  EXPECT_EQ(this->unit.write(2, 9), Status::kOk);
+  EXPECT_EQ(this->unit.enable_overflow(false), Status::kOk);
+  EXPECT_EQ(this->unit.handle_overflow_irq().value(), 0x4u);
+  EXPECT_EQ(this->totals.total(2), 12u);
+  EXPECT_EQ(this->unit.write(2, 0xFFFFFFFF), Status::kOk);
+  EXPECT_EQ(this->unit.reset(), Status::kOk);
+  EXPECT_EQ(this->unit.enable_overflow(false), Status::kOk);
+  EXPECT_EQ(this->unit.handle_overflow_irq().value(), 0x4u);
+  EXPECT_EQ(this->totals.total(2), 3u);
+}
+
 TYPED_TEST(SafesuSeq, TotalSurvivesSeveralWrapsWhenObservedOncePerWrap) {
   ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
   test::ScopedBackend use(this->backend);
-  this->backend.expect({R(A(26), 0), W(A(1), 0)});
+  this->backend.expect({R(A(0), 0x4), R(A(26), 0), W(A(1), 0)});
   EXPECT_EQ(this->unit.write(0, 0), Status::kOk);
   uint64_t expect = 0;
   const uint32_t seq[] = {0x80000000u, 0xFFFFFFFFu, 0x7FFFFFFFu, 0x10u, 0x90000000u};

@@ -4,7 +4,8 @@
 // count lost or invented, whether the totals are driven by the overflow
 // interrupt alone, by periodic reads, or both; a preload of exactly
 // 0xFFFFFFFF (issue 10 item 1), with the counter's mask bit on or off; a
-// pass seen by a read and then cleared by
+// write or reset while the overflow unit is disabled; a pass seen by a read
+// and then cleared by
 // another counter's hook; a counter parked on 0xFFFFFFFF.
 #include <gtest/gtest.h>
 
@@ -164,6 +165,51 @@ TEST_P(SafesuExtension, PreloadOfAllOnesWithTheMaskBitOnOrParkedCountsNoPeriod) 
   EXPECT_EQ(model_.overflow_flags(), 1u);
   ASSERT_EQ(su_.handle_overflow_irq().value(), 1u);
   EXPECT_EQ(su_.read64(0).value(), 0xFFFFFFFFu);
+}
+
+// §2.3, §3.3: with the overflow unit disabled (CFG0 bit 2 = 0) the vector
+// reads 0 but the flags keep latching. A flag latched then, before a write
+// or reset, stands for counts they discard; enable_overflow(false) keeps it,
+// and the hook that serves it must add no period.
+TEST_P(SafesuExtension, AFlagHiddenByTheDisabledOverflowUnitBeforeAWriteOrResetCountsNoPeriod) {
+  for (const bool by_reset : {false, true}) {
+    SCOPED_TRACE(by_reset ? "reset" : "write");
+    ASSERT_EQ(su_.disable_overflow(), Status::kOk);
+    ASSERT_EQ(su_.clear_overflow(), Status::kOk);
+    ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+    ASSERT_EQ(su_.set_overflow_mask(1), Status::kOk);
+    ASSERT_EQ(su_.write(0, 0xFFFFFF00u), Status::kOk);
+    ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+    bus_.advance(1000);  // passes 0xFFFFFFFF: latched, hidden
+    ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+    EXPECT_EQ(model_.overflow_flags(), 1u);
+    EXPECT_EQ(su_.overflow_vector().value(), 0u) << "CFG0 bit 2 = 0: the vector reads 0";
+    const uint32_t restart = by_reset ? 0u : 5u;
+    ASSERT_EQ(by_reset ? su_.reset() : su_.write(0, restart), Status::kOk);
+    const uint64_t incs = model_.increments(0);
+    ASSERT_EQ(su_.enable_overflow(false), Status::kOk);  // the stale flag appears
+    EXPECT_EQ(su_.overflow_vector().value(), 1u);
+    EXPECT_TRUE(overflow_line());
+    ASSERT_EQ(su_.handle_overflow_irq().value(), 1u);
+    EXPECT_FALSE(overflow_line());
+    EXPECT_EQ(su_.read64(0).value(), restart + (model_.increments(0) - incs));
+  }
+}
+
+// Taking a hidden flag as latched is harmless when there was none: the
+// counter's first flag after the write is a pass the hook sees in its window.
+TEST_P(SafesuExtension, AWriteWithTheOverflowUnitDisabledAndNoFlagStillCountsTheNextPass) {
+  ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+  ASSERT_EQ(su_.set_overflow_mask(1), Status::kOk);
+  ASSERT_EQ(su_.write(0, 0xFFFFFF00u), Status::kOk);  // CFG0 bit 2 = 0, nothing latched
+  EXPECT_EQ(model_.overflow_flags(), 0u);
+  const uint64_t incs = model_.increments(0);
+  ASSERT_EQ(su_.enable_overflow(false), Status::kOk);
+  ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+  run_to_interrupt(30);
+  run_to_interrupt(30);  // and a whole period after it
+  ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+  EXPECT_EQ(su_.read64(0).value() - 0xFFFFFF00u, model_.increments(0) - incs);
 }
 
 // A counter whose pass through 0xFFFFFFFF a read saw, and whose flag another

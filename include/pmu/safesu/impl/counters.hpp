@@ -42,13 +42,15 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::stop(uint32_t mask) {
 // reset is held with counting on, the shadow reads 0 + event, so counting
 // restarts from 1. So: hold the reset with counting off, let one write-free
 // cycle pass (a read of CFG0), release, and only then restore the enable.
+// Tracked totals: the vector is read after the first CFG0 read, which says
+// whether it can be read at all (flags_given).
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset() {
   if (!usable()) return Status::kBadArg;
   Totals* const t = tracked_totals();
-  const uint32_t flagged = t != nullptr ? flags_now() : 0u;
   constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
   const uint32_t v = reg::read(base(), kCfg0).raw & ~kCfg0.keep_out;
+  const uint32_t flagged = t != nullptr ? flags_given(v) : 0u;
   const uint32_t off = v & ~kEnable;
   reg::write(base(), kCfg0, reg::Value<Cfg0>{off | cfg0::kCounterSoftReset.mask()});
   (void)reg::read(base(), kCfg0);  // the write-free cycle
@@ -95,9 +97,9 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::write(unsigned k, uin
   // first. A write of 0xFFFFFFFF sets the flag itself only if k's mask bit
   // is on (§3.3): read after, where the vector shows both.
   const bool all_ones = value == 0xFFFFFFFFu;
-  const uint32_t before = all_ones ? 0u : flags_now();
+  const uint32_t before = all_ones ? 0u : flags_seen();
   reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
-  const uint32_t flags = all_ones ? flags_now() : before;
+  const uint32_t flags = all_ones ? flags_seen() : before;
   t->restart(k, value, ((flags >> k) & 1u) != 0);
   return Status::kOk;
 }
