@@ -131,8 +131,7 @@ class BasicSafeSU {
   /// and the overflow vector are read before the write (2R 1W), so that a
   /// flag latched before it (e.g. the one an overflow callback is being
   /// called for) does not count a period later. A write of 0xFFFFFFFF sets
-  /// the flag itself only if k's overflow mask bit is on (§3.3, §8): for it
-  /// both are read after the write (1W 2R), where the vector shows both.
+  /// the flag itself (§8: with k's overflow mask bit on) and needs no read.
   /// With the overflow unit disabled (CFG0 bit 2 = 0) the vector reads 0
   /// although flags keep latching (§2.3, §3.3): the driver skips the read
   /// (1R 1W) and takes k's flag as latched.

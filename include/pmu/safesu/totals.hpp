@@ -6,21 +6,16 @@
 // A total grows by (raw - last) mod 2^32 at every observation, so periodic
 // reads (sync64, read64) at least once per 2^32 events keep it exact. The
 // overflow interrupt alone keeps it exact too: the counter's flag sets when
-// its next value is 0xFFFFFFFF and its overflow mask bit is on
-// (docs/hw/safesu.md §3.3, §8) and stays until the CFG0 bit-3 pulse clears
-// every flag at once, so a flag the hook sees stands for a pass through
-// 0xFFFFFFFF. The hook adds a whole period for it unless that pass is
-// already in the total:
-//   - visible in this observation: all-ones lies in (last, last + d], or
-//     the counter still sits on it (d = 0: a parked counter re-latches its
-//     flag every cycle, §8). The value 'last' itself is not in the window:
-//     whatever set it said whether it was a flagged pass;
+// its next value is 0xFFFFFFFF (docs/hw/safesu.md §3.3, §8) and stays until
+// the CFG0 bit-3 pulse clears every flag at once, so a flag the hook sees
+// stands for a pass through 0xFFFFFFFF. The hook adds a whole period for it
+// unless that pass is already in the total:
+//   - visible in this observation: all-ones lies in [last, last + d];
 //   - or accounted since the flags were last cleared: an earlier
 //     observation saw the pass (or sat on all-ones), or the counter was
-//     written or reset while its flag was latched (a flag latched before a
-//     write stands for counts the write discarded; a write of 0xFFFFFFFF
-//     sets the flag itself, §8, but only with the mask bit on: the driver
-//     reads the vector to know).
+//     written or reset while its flag was latched (a write of 0xFFFFFFFF
+//     sets the flag itself, §8; a flag latched before a write stands for
+//     counts the write discarded: the driver reads the vector to know).
 // "Since the flags were last cleared" is an epoch: every clear bumps it in
 // O(1), so the hook does no per-counter work for counters it did not see.
 #pragma once
@@ -48,9 +43,7 @@ class Totals {
   /// Counter k was written with 'raw' (or reset to 0): the total restarts at
   /// raw. 'flagged': k's overflow flag is latched at the write (it stands
   /// for counts before the write, or a write of 0xFFFFFFFF set it, §8), so
-  /// the next hook must not count a period for it. Not flagged, a raw of
-  /// 0xFFFFFFFF is no pass (the mask bit was off): the counter's next flag
-  /// stands for a pass after it.
+  /// the next hook must not count a period for it.
   __attribute__((always_inline)) constexpr void restart(unsigned k, uint32_t raw, bool flagged) {
     c_[k].total = raw;
     c_[k].last = raw;
@@ -60,7 +53,7 @@ class Totals {
   __attribute__((always_inline)) constexpr uint64_t observe(unsigned k, uint32_t raw) {
     Entry& e = c_[k];
     const uint32_t d = raw - e.last;
-    if (passes(e.last, raw)) e.accounted = mark();
+    if (kAllOnes - e.last <= d) e.accounted = mark();
     e.total += d;
     e.last = raw;
     return e.total;
@@ -71,7 +64,7 @@ class Totals {
   __attribute__((always_inline)) constexpr uint64_t observe_flagged(unsigned k, uint32_t raw) {
     Entry& e = c_[k];
     const uint32_t d = raw - e.last;
-    if (e.accounted != mark() && !passes(e.last, raw)) e.total += uint64_t{1} << 32;
+    if (e.accounted != mark() && kAllOnes - e.last > d) e.total += uint64_t{1} << 32;
     e.total += d;
     e.last = raw;
     return e.total;
@@ -85,13 +78,6 @@ class Totals {
 
  private:
   static constexpr uint32_t kAllOnes = 0xFFFFFFFFu;
-  // Whether the counter, moving from 'last' to 'raw' (less than a period),
-  // passed 0xFFFFFFFF after 'last' or sits on it: all-ones in (last, raw],
-  // or raw == last == all-ones. (kAllOnes - last is the distance to it, 0
-  // when last is all-ones: then only a whole period reaches it again.)
-  __attribute__((always_inline)) static constexpr bool passes(uint32_t last, uint32_t raw) {
-    return raw == kAllOnes || kAllOnes - last - 1u < raw - last;
-  }
   // What 'accounted' holds for "a pass is accounted in this epoch": epoch + 1,
   // so zero storage accounts nothing (and stays in .bss).
   __attribute__((always_inline)) constexpr uint32_t mark() const { return epoch_ + 1; }

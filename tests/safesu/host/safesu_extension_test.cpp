@@ -128,32 +128,8 @@ TEST_P(SafesuExtension, PreloadOfAllOnesCountsNoPeriodTheCounterNeverMade) {
   }
 }
 
-// §3.3: the flag sets on (next value all ones) AND mask bit k, so a write of
-// 0xFFFFFFFF with k's mask bit off sets none: the value written is no pass.
-// The counter wraps unflagged, the mask bit goes on, and the counter's next
-// flag, a whole period after the write, stands for that period: the hook
-// must add it although its window starts on all ones.
-TEST_P(SafesuExtension, PreloadOfAllOnesWithTheMaskBitOffLeavesTheNextFlagAWholePeriod) {
-  ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
-  ASSERT_EQ(su_.set_overflow_mask(0), Status::kOk);
-  ASSERT_EQ(su_.enable_overflow(), Status::kOk);
-  ASSERT_EQ(su_.write(0, 0xFFFFFFFFu), Status::kOk);
-  EXPECT_EQ(model_.overflow_flags(), 0u) << "mask bit off: the write latches no flag";
-  EXPECT_EQ(su_.overflow_vector().value(), 0u);
-  const uint64_t base = su_.totals()->total(0);  // 0xFFFFFFFF, no pass accounted
-  const uint64_t incs = model_.increments(0);
-  ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
-  bus_.advance(100);  // wraps to 0 with the mask bit off: still no flag
-  EXPECT_EQ(model_.overflow_flags(), 0u);
-  ASSERT_EQ(su_.set_overflow_irq(0, true), Status::kOk);
-  run_to_interrupt(50);  // the next pass, about 2^32 after the write
-  ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
-  EXPECT_GT(model_.increments(0) - incs, kPeriod);
-  EXPECT_EQ(su_.read64(0).value() - base, model_.increments(0) - incs);
-}
-
-// The same write with the mask bit on latches the flag at once (§8); a
-// counter that stays on all ones (counting off) and is then cleared keeps
+// A write of 0xFFFFFFFF with the mask bit on latches the flag at once (§8);
+// a counter that stays on all ones (counting off) and is then cleared keeps
 // re-latching it: either way the flag is the value written, no period.
 TEST_P(SafesuExtension, PreloadOfAllOnesWithTheMaskBitOnOrParkedCountsNoPeriod) {
   ASSERT_EQ(su_.set_overflow_mask(1), Status::kOk);
@@ -300,34 +276,6 @@ TEST(SafesuTotals, AFlagIsAccountedOncePerClear) {
   EXPECT_EQ(t.observe_flagged(2, 110), 110u);
   t.restart(3, 100, false);
   EXPECT_EQ(t.observe_flagged(3, 110), (uint64_t{1} << 32) + 110);
-}
-
-TEST(SafesuTotals, AnUnflaggedAllOnesStartIsNoPassButASitIs) {
-  constexpr uint64_t kP = uint64_t{1} << 32;
-  Totals t;
-  // Written 0xFFFFFFFF with the mask bit off: the window (last, raw] does
-  // not hold the start, so a flag after the counter moved on is a period.
-  t.restart(0, 0xFFFFFFFFu, false);
-  EXPECT_EQ(t.observe_flagged(0, 49), 0xFFFFFFFFull + 50 + kP);
-  // Flagged (mask bit on): the flag is the value written.
-  t.restart(1, 0xFFFFFFFFu, true);
-  EXPECT_EQ(t.observe_flagged(1, 49), 0xFFFFFFFFull + 50);
-  // Still sitting on all ones (d = 0): the flag is the sit, in any epoch.
-  t.restart(2, 0xFFFFFFFFu, false);
-  EXPECT_EQ(t.observe_flagged(2, 0xFFFFFFFFu), 0xFFFFFFFFull);
-  t.flags_cleared();
-  EXPECT_EQ(t.observe_flagged(2, 0xFFFFFFFFu), 0xFFFFFFFFull);
-  // A read that moved off an unflagged all-ones start saw no pass either.
-  t.restart(3, 0xFFFFFFFFu, false);
-  EXPECT_EQ(t.observe(3, 20), 0xFFFFFFFFull + 21);
-  EXPECT_EQ(t.observe_flagged(3, 30), 0xFFFFFFFFull + 31 + kP);
-  // A read landing on all ones accounts it; one passing it too.
-  t.restart(4, 0xFFFFFFF0u, false);
-  EXPECT_EQ(t.observe(4, 0xFFFFFFFFu), 0xFFFFFFFFull);
-  EXPECT_EQ(t.observe_flagged(4, 5), 0xFFFFFFFFull + 6);
-  t.restart(5, 0xFFFFFFF0u, false);
-  EXPECT_EQ(t.observe(5, 2), 0xFFFFFFF0ull + 0x12);
-  EXPECT_EQ(t.observe_flagged(5, 5), 0xFFFFFFF0ull + 0x15);
 }
 
 }  // namespace

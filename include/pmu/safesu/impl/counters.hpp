@@ -94,13 +94,11 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::write(unsigned k, uin
     return Status::kOk;
   }
   // A flag latched before the write stands for counts it discards: read
-  // first. A write of 0xFFFFFFFF sets the flag itself only if k's mask bit
-  // is on (§3.3): read after, where the vector shows both.
-  const bool all_ones = value == 0xFFFFFFFFu;
-  const uint32_t before = all_ones ? 0u : flags_seen();
+  // first (flags_seen() says how far it can tell). A write of 0xFFFFFFFF
+  // sets the flag itself (§8) and needs no read.
+  const bool flagged = value == 0xFFFFFFFFu || ((flags_seen() >> k) & 1u) != 0;
   reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
-  const uint32_t flags = all_ones ? flags_seen() : before;
-  t->restart(k, value, ((flags >> k) & 1u) != 0);
+  t->restart(k, value, flagged);
   return Status::kOk;
 }
 
