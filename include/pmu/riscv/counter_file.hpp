@@ -223,6 +223,7 @@ class CounterFile {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (!Map::kWritableEvents) return Status::kUnavailable;
     if (!config().sscofpmf && (ev.raw >> (kRv32 ? 32 : 56)) != 0) return Status::kBadArg;
+    if (!Map::accepts(ev)) return Status::kBadArg;  // (before the fold: refused, nothing is read)
     if (totals_.held()) (void)observe_total(i);
     if constexpr (Map::kArmOnStart) state_.armed &= ~(1u << i);
     const Status s = Map::program(i, ev, config().sscofpmf);

@@ -87,6 +87,8 @@ struct MachineCsrs {
     }
     return Status::kOk;
   }
+  /// Every selector the file's own checks pass can be written.
+  static constexpr bool accepts(HpmEvent) { return true; }
   /// Writes event selector ev of counter i. RV32: mhpmeventNh first (it exists only with Sscofpmf), so the filter
   /// bits are in place before the event.
   static Status program(unsigned i, HpmEvent ev, bool sscofpmf) {

@@ -102,11 +102,14 @@ struct SbiMap {
     if (r.error != hal::kSbiSuccess) return status(r.error);
     return r.value == i ? Status::kOk : Status::kMismatch;
   }
+  /// A raw selector the SBI can take: 48 bits of data, and no OF (the SBI owns it).
+  static constexpr bool accepts(HpmEvent ev) {
+    return (ev.get(mhpmevent::kEvent) & ~sbi_pmu::kRawDataMask) == 0 && !ev.test(mhpmevent::kOf);
+  }
   /// Programs a raw mhpmevent selector as the SBI raw event (type 2), 48 bits of data.
   static Status program(unsigned i, HpmEvent ev, bool) {
-    const uint64_t sel = ev.get(mhpmevent::kEvent);
-    if ((sel & ~sbi_pmu::kRawDataMask) != 0 || ev.test(mhpmevent::kOf)) return Status::kBadArg;
-    return configure(i, sbi_pmu::kRawEvent, sel, static_cast<unsigned>(ev.get(mhpmevent::kInh)));
+    if (!accepts(ev)) return Status::kBadArg;
+    return configure(i, sbi_pmu::kRawEvent, ev.get(mhpmevent::kEvent), static_cast<unsigned>(ev.get(mhpmevent::kInh)));
   }
   /// kUnavailable: mhpmevent is machine-only: there is no way to read it back from S-mode.
   static Result<HpmEvent> event(unsigned, bool) { return Status::kUnavailable; }

@@ -175,6 +175,16 @@ TEST(RiscvCounters, BadInputTouchesNothing) {
   EXPECT_EQ(c.read64(30).status(), Status::kBadArg);
   EXPECT_EQ(c.read64(3).status(), Status::kUnavailable);  // hpm width unknown, no totals
   EXPECT_EQ(c.reset_total(3), Status::kUnavailable);
+  // With totals tracked, the calls that fold first refuse before the fold.
+  CounterTotals totals;
+  c.track_totals(&totals);
+  no_of.track_totals(&totals);
+  EXPECT_EQ(c.write(5, 0), Status::kBadArg);
+  EXPECT_EQ(c.start(0x2), Status::kBadArg);
+  EXPECT_EQ(c.program(31, ev), Status::kBadArg);
+  EXPECT_EQ(no_of.program(3, HpmEvent{kOf | 1}), Status::kBadArg);
+  EXPECT_EQ(no_of.clear_overflow(3), Status::kUnavailable);
+  EXPECT_EQ(c.clear_overflow(2), Status::kBadArg);  // instret has no OF
   Counters with_time(cfg(0x2));
   EXPECT_EQ(with_time.init(), Status::kBadArg);
   CounterConfig absent = cfg(0x8);

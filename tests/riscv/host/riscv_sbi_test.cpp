@@ -234,6 +234,14 @@ TEST(RiscvSbi, BadInputTouchesNothing) {
   EXPECT_EQ(c.program_event(3, 0x100000), Status::kBadArg);
   EXPECT_EQ(c.program_event(3, 2, 0, 0x20), Status::kBadArg);
   EXPECT_EQ(c.clear_overflow(0), Status::kBadArg);
+  // With totals tracked too: a refused selector reads nothing for a fold.
+  CounterTotals totals;
+  c.track_totals(&totals);
+  EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 50}), Status::kBadArg);
+  EXPECT_EQ(c.program(3, HpmEvent{(uint64_t{1} << 63) | 2}), Status::kBadArg);  // OF is the SBI's
+  EXPECT_EQ(c.program_event(3, 0x100000), Status::kBadArg);
+  EXPECT_EQ(c.clear_overflow(0), Status::kBadArg);
+  c.track_totals(nullptr);
   CounterConfig absent = cfg(0x8);
   absent.present = false;
   SbiCounters gone(absent);
