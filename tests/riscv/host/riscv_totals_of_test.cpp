@@ -110,32 +110,26 @@ TEST_P(RiscvTotalsOf, ReprogrammingAfterAnUnservedOverflowCountsTheWrapOnce) {
   EXPECT_TRUE(exact(r));
 }
 
-// OF programmed to 1 holds the overflow interrupt off: no wrap sets it, so
-// the reads count the wraps from the values (one read per period).
-TEST_P(RiscvTotalsOf, OfHeldAsTheInterruptDisableCountsWrapsFromTheValues) {
-  NarrowCounter r(GetParam(), 1);
-  for (int k = 0; k < 40; ++k) {
-    r.bus.advance(500);
-    (void)r.c.read64(3);
+// Reads only, one every 500 counts (8 per period), no hook. OF programmed 1
+// holds the overflow interrupt off: no wrap sets it, so the reads count the
+// wraps from the values. OF programmed 0: the first wrap sets it and it
+// stays set; the reads count that wrap once and every later one from the
+// values.
+TEST_P(RiscvTotalsOf, ReadsAloneCountEveryWrapOnceWhetherOfStartsSetOrClear) {
+  for (const uint64_t of : {uint64_t{1}, uint64_t{0}}) {
+    SCOPED_TRACE(of ? "OF programmed 1" : "OF programmed 0");
+    NarrowCounter r(GetParam(), of);
+    for (int k = 0; k < 40; ++k) {
+      r.bus.advance(500);
+      (void)r.c.read64(3);
+    }
+    EXPECT_GE(r.model.wraps(3) - r.wraps0, 4u);
+    EXPECT_TRUE(exact(r));
   }
-  EXPECT_GE(r.model.wraps(3) - r.wraps0, 4u);
-  EXPECT_TRUE(exact(r));
 }
 
-// No hook at all: the first wrap sets OF, which then stays set; the reads
-// count that wrap once and every later one from the values.
-TEST_P(RiscvTotalsOf, ReadsAloneCountEveryWrapOnce) {
-  NarrowCounter r(GetParam());
-  for (int k = 0; k < 40; ++k) {
-    r.bus.advance(500);
-    (void)r.c.read64(3);
-  }
-  EXPECT_GE(r.model.wraps(3) - r.wraps0, 4u);
-  EXPECT_TRUE(exact(r));
-}
-
-// The hook alone, with OF's wrap not visible in the values (a whole period
-// between two hooks), still adds the period: the flag is what carries it.
+// A read that finds OF set while the values do not show its wrap (a whole
+// period since the last read) adds the period: the flag is what carries it.
 TEST_P(RiscvTotalsOf, AWrapOnlyOfShowsIsCountedByTheReadThatSeesIt) {
   NarrowCounter r(GetParam());
   (void)r.c.read64(3);
