@@ -59,8 +59,10 @@ Result<AhbDevice> find_ahb_slave(const DeviceId* ids, size_t n_ids, unsigned ins
   for (unsigned b = 0; b < kAhbEntry.bars.count; ++b) {
     const reg::Value<AhbBarTag> bar = reg::read(entry, kAhbEntry.bars.at(b));
     const uint32_t type = field(bar, ahb_bar::kType);
-    if (type != kBarAhbMem && type != kBarAhbIo) continue;
     const uint32_t mask = field(bar, ahb_bar::kMask);
+    // GRLIB's AHB controller decodes a memory or I/O BAR only if its mask
+    // is not 0 (ahbctrl.vhd): a BAR with mask 0 selects nothing.
+    if ((type != kBarAhbMem && type != kBarAhbIo) || mask == 0) continue;
     const uintptr_t start = field(bar, ahb_bar::kAddr) & mask;
     const bool memory = type == kBarAhbMem;  // else I/O, in the P&P area's 1 MiB region
     d.bar_type = static_cast<uint8_t>(type);

@@ -19,10 +19,12 @@
 //   APB BAR (type 1): base = bridge base + ((addr & mask) << 8).
 // Its size: the bytes decoded contiguously from that base, one granule (1 MiB
 // for AHB memory, 256 bytes for I/O and APB) per mask bit that is zero below
-// the mask's lowest one; a mask of 0 decodes all 2^12 granules. A BAR can
-// decode more (a mask with a hole repeats the window further up), but only
-// this window is one contiguous region at 'base'. 4 GiB (an AHB memory BAR
-// with mask 0) does not fit in 32 bits and is reported as 0xFFFFFFFF.
+// the mask's lowest one. An AHB BAR with mask 0 is no BAR: GRLIB's AHB
+// controller decodes a memory or I/O BAR only if its mask is not 0
+// (ahbctrl.vhd), so the scan goes on to the entry's next BAR. An APB BAR
+// with mask 0 decodes all 2^12 granules (the APB bridge has no such test).
+// A BAR can decode more (a mask with a hole repeats the window further up),
+// but only this window is one contiguous region at 'base'.
 //
 // Cost: one read per entry scanned, plus one read per BAR word of the
 // matching entry up to the first usable BAR. Reads only; nothing is written.

@@ -167,6 +167,29 @@ TEST(GrlibPnp, MatchWithoutUsableBarIsMismatchAfterReadingAllFour) {
   EXPECT_EQ(r.m.reads(), 1u + 4u);
 }
 
+// GRLIB's AHB controller decodes a memory or I/O BAR only if its mask is
+// not 0 (ahbctrl.vhd): such a BAR is skipped, and the entry's next one is
+// the device's; with no other, the entry has no usable BAR.
+TEST(GrlibPnp, AnAhbBarWithMaskZeroIsNoBar) {
+  {
+    AhbRig r;
+    r.m.set_slave(0, M::id_word(0x09, 0x003, 0, 0), M::bar_word(0x801, 0x000, kBarAhbMem),
+                  M::bar_word(0x801, 0xFFF, kBarAhbMem));
+    const auto found = find_safesu();
+    ASSERT_TRUE(found.ok());
+    EXPECT_EQ(found.value().base, 0x80100000u);
+    EXPECT_EQ(found.value().size, 0x00100000u);
+    EXPECT_EQ(r.m.reads(), 1u + 2u);
+  }
+  {
+    AhbRig r;
+    r.m.set_slave(0, M::id_word(0x09, 0x003, 0, 0), M::bar_word(0x801, 0x000, kBarAhbMem), 0,
+                  M::bar_word(0x012, 0x000, kBarAhbIo), 0);
+    EXPECT_EQ(find_safesu().status(), Status::kMismatch);
+    EXPECT_EQ(r.m.reads(), 1u + 4u);
+  }
+}
+
 TEST(GrlibPnp, BadArgumentsReadNothing) {
   test::NoAccessBackend none;
   test::ScopedBackend use(none);
@@ -248,7 +271,7 @@ struct MaskCase {
 };
 
 TEST(GrlibPnpBar, TheScanDecodesMemoryBarsAtTheMaskEdges) {
-  for (const MaskCase c : {MaskCase{0x801, 0xFFF, 0x80100000, 0x00100000}, MaskCase{0x801, 0x000, 0, 0xFFFFFFFF},
+  for (const MaskCase c : {MaskCase{0x801, 0xFFF, 0x80100000, 0x00100000},
                            MaskCase{0xFFF, 0x001, 0x00100000, 0x00100000}, MaskCase{0xFFF, 0x800, 0x80000000, 0x80000000},
                            MaskCase{0x123, 0xFF0, 0x12000000, 0x01000000}, MaskCase{0x000, 0xFFF, 0, 0x00100000},
                            MaskCase{0xFFF, 0xFFF, 0xFFF00000, 0x00100000}}) {
@@ -262,7 +285,7 @@ TEST(GrlibPnpBar, TheScanDecodesMemoryBarsAtTheMaskEdges) {
 }
 
 TEST(GrlibPnpBar, TheScanDecodesIoBarsAtTheMaskEdges) {
-  for (const MaskCase c : {MaskCase{0x012, 0xFFF, 0xFFF01200, 0x100}, MaskCase{0x012, 0x000, 0xFFF00000, 0x100000},
+  for (const MaskCase c : {MaskCase{0x012, 0xFFF, 0xFFF01200, 0x100},
                            MaskCase{0xFFF, 0x001, 0xFFF00100, 0x100}, MaskCase{0xFFF, 0xFFF, 0xFFFFFF00, 0x100}}) {
     AhbRig r;
     r.m.set_slave(0, M::id_word(0x09, 0x003, 0, 0), M::bar_word(c.addr, c.mask, kBarAhbIo));
