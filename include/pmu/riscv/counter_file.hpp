@@ -222,7 +222,9 @@ class CounterFile {
   Status program(unsigned i, HpmEvent ev) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (!Map::kWritableEvents) return Status::kUnavailable;
-    if (!config().sscofpmf && (ev.raw >> (kRv32 ? 32 : 56)) != 0) return Status::kBadArg;
+    // Without Sscofpmf only the selector is writable: on RV32 only mhpmevent's XLEN bits.
+    constexpr unsigned kPlainBits = kRv32 ? hal::kXlen : mhpmevent::kEvent.width;
+    if (!config().sscofpmf && (ev.raw >> kPlainBits) != 0) return Status::kBadArg;
     if (!Map::accepts(ev)) return Status::kBadArg;  // (before the fold: refused, nothing is read)
     if (totals_.held()) (void)observe_total(i);
     if constexpr (Map::kArmOnStart) state_.armed &= ~(1u << i);

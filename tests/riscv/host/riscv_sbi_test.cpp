@@ -307,18 +307,28 @@ TEST(RiscvSbi, ModelOverflowRaisesSupervisorLcofiTheHookReArmsAndTheTotalIsExact
   EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);  // nothing machine-only from S-mode
 }
 
-// A narrow counter (width from counter_get_info): the OF bit in scountovf is
-// the counter's bit 'width', so hook and reads keep the total exact.
-TEST(RiscvSbi, NarrowCounterTotalIsExactThroughOverflowsAndReads) {
-  SmodeRig rig(12);
-  rig.csrs.set_event_rate(2, 3);
-  test::ScopedBackend use(rig.bus);
+// A 12-bit counter 3 (its width from counter_get_info) of an S-mode file on
+// the SBI model, discovered and initialised, its total tracked.
+struct NarrowSbiCounter {
+  explicit NarrowSbiCounter(uint64_t rate) {
+    rig.csrs.set_event_rate(2, rate);
+    c.track_totals(&totals);
+    EXPECT_EQ(sbi::discover(c).value(), 0x8u);
+    EXPECT_EQ(c.width(3), 12u);
+    EXPECT_EQ(c.init(), Status::kOk);
+  }
+  SmodeRig rig{12};
+  test::ScopedBackend use{rig.bus};
   CounterTotals totals;
-  SbiCounters c(cfg(0x8));
-  c.track_totals(&totals);
-  ASSERT_EQ(sbi::discover(c).value(), 0x8u);
-  EXPECT_EQ(c.width(3), 12u);
-  ASSERT_EQ(c.init(), Status::kOk);
+  SbiCounters c{cfg(0x8)};
+};
+
+// A narrow counter: a wrap that sets OF in scountovf counts once, by the
+// hook or read that first finds it, so hook and reads keep the total exact.
+TEST(RiscvSbi, NarrowCounterTotalIsExactThroughOverflowsAndReads) {
+  NarrowSbiCounter n(3);
+  auto& c = n.c;
+  auto& rig = n.rig;
   ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
   ASSERT_EQ(c.write(3, 0), Status::kOk);
   ASSERT_EQ(c.reset_total(3), Status::kOk);
@@ -337,17 +347,13 @@ TEST(RiscvSbi, NarrowCounterTotalIsExactThroughOverflowsAndReads) {
   EXPECT_GT(rig.csrs.wraps(3) - wraps0, 50u);
   EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
 }
+
 // OF of a configured but not started counter reads 1 (counter_config_matching
 // sets it): it stands for no wrap, and counter_start's clear of it neither.
 TEST(RiscvSbi, ANarrowTotalCountsNoWrapForTheOfOfConfiguringOrStarting) {
-  SmodeRig rig(12);
-  rig.csrs.set_event_rate(2, 1);
-  test::ScopedBackend use(rig.bus);
-  CounterTotals totals;
-  SbiCounters c(cfg(0x8));
-  c.track_totals(&totals);
-  ASSERT_EQ(sbi::discover(c).value(), 0x8u);
-  ASSERT_EQ(c.init(), Status::kOk);
+  NarrowSbiCounter n(1);
+  auto& c = n.c;
+  auto& rig = n.rig;
   ASSERT_EQ(c.reset_total(3), Status::kOk);
   const uint64_t value0 = rig.csrs.counter(3);
   ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
