@@ -252,6 +252,20 @@ __attribute__((always_inline)) inline void isr(void* h) {
 
 }  // namespace pmu::c_api
 
+// A value call whose C answer comes back in memory (RV32's
+// pmu_u64_result_t), laid out for the path that answers a value. GCC -Os's
+// simple block layout joins the value and the refusal paths before the
+// stores into the answer, so the value path ends in a jump back to them; the
+// trace layout (-O2's) lets it fall through, at the same size. Measured per
+// call (make bench): pmu_riscv_counter_read() loses the jump; read64 and the
+// hooks, whose paths branch more, came out 1-2 instructions longer under it,
+// so only the former carries it. Empty under clang.
+#if defined(__GNUC__) && !defined(__clang__)
+#define PMU_VALUE_PATH_FALLS_THROUGH __attribute__((optimize("reorder-blocks-algorithm=stc")))
+#else
+#define PMU_VALUE_PATH_FALLS_THROUGH
+#endif
+
 // The C answer (pmu_<type>_result_t) of a C++ Result, written in the C
 // function's own return statement. It must not be an inline function
 // returning the C struct: GCC 12 then splits the struct into its fields and

@@ -160,7 +160,7 @@ pmu_status_t pmu_riscv_totals_track(pmu_riscv_counters_t* h, pmu_riscv_totals_t*
 pmu_status_t pmu_riscv_counters_prepare(pmu_riscv_counters_t* h) {
   return with(h, [](auto& f) { return to_c(f.init()); });
 }
-__attribute__((flatten)) pmu_u64_result_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i) {
+__attribute__((flatten)) PMU_VALUE_PATH_FALLS_THROUGH pmu_u64_result_t pmu_riscv_counter_read(const pmu_riscv_counters_t* h, unsigned i) {
   PMU_RISCV_ANSWER(pmu_u64_result_t, h, [](auto& f, unsigned k) { return f.read(k); }, i);
 }
 pmu_status_t pmu_riscv_counter_write(pmu_riscv_counters_t* h, unsigned i, uint64_t value) {
