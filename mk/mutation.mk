@@ -30,7 +30,7 @@ mutation_unit_args = \
   --unit 'reg:include/pmu/reg/*.hpp:$(call csv,$(all_host_bins))' \
   --unit 'wide_counter:include/pmu/util/wide_counter.hpp:$(call csv,$(all_host_bins))'
 
-.PHONY: mutation mutation-selftest
+.PHONY: mutation mutation-selftest mutation-equivalents
 mutation:
 	@python3 tools/pmukit-mutation $(mutation_unit_args) --seed $(SEED) --mutants $(MUTANTS) --jobs $(JOBS) \
 	  $(if $(UNIT),--only $(UNIT)) --equivalents $(MUTATION_EQUIVALENTS) --seed-build $(HDIR) \
@@ -39,3 +39,9 @@ mutation:
 # The tool's own test: a tiny source and its tiny test (tests/mutation/tool).
 mutation-selftest:
 	@python3 tests/support/python/line_tests.py tests/mutation/tool mutation.tool
+
+# Every entry of the equivalents list names a mutant of the sources as they
+# are (make test, checks step): an entry left behind by an edit of its line
+# would let the mutant it meant count as a survivor. Builds nothing.
+mutation-equivalents:
+	@python3 tools/pmukit-mutation $(mutation_unit_args) --equivalents $(MUTATION_EQUIVALENTS) --check-equivalents

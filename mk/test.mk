@@ -11,7 +11,7 @@ TEST_STEPS := checks host build qemu examples external docs
 # paths must hold with each, not only with GCC -Os.
 TEST_OTHER_OPTS := -O0 -O2
 TEST_CLANG_BOARDS := $(filter qemu-virt%,$(QEMU_BOARDS))
-step.checks := dependency rules, licence lines, the behaviour of make; self-tests of the checkers
+step.checks := dependency rules, licence lines, the behaviour of make, the mutation list against the sources; self-tests of the checkers
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit, built by GCC and by clang
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
 step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS); built by clang on $(TEST_CLANG_BOARDS)
@@ -36,6 +36,7 @@ checks:
 	bash tools/verdict.sh checks spdx.self-test python3 tools/check-spdx.py --self-test || rc=1; \
 	bash tools/verdict.sh checks make.behaviour bash tools/make-check.sh || rc=1; \
 	bash tools/verdict.sh checks consumer-paths.self-test python3 tools/check-consumer-paths.py --self-test || rc=1; \
+	bash tools/verdict.sh checks mutation.equivalents-current $(MAKE) --no-print-directory -s mutation-equivalents || rc=1; \
 	exit $$rc
 test-checks: checks
 

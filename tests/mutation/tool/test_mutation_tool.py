@@ -140,6 +140,32 @@ class Verdicts(SampleTree):
         self.assertIn('an entry needs a reason', r.stdout)
 
 
+class EquivalentsCheck(SampleTree):
+    def test_a_list_naming_current_mutants_passes(self):
+        r = self.tool('--equivalents', 'equivalents.txt', '--check-equivalents')
+        self.assertEqual(r.returncode, 0, r.stdout)
+        self.assertIn('1 of 1 entries name a current mutant', r.stdout)
+        self.assertFalse(os.path.exists(self.scratch), 'the check builds nothing')
+
+    def test_an_entry_whose_line_changed_is_stale(self):
+        # The listed line is edited: the entry no longer names a mutant.
+        path = os.path.join(self.root, 'src', 'sample.cpp')
+        with open(path) as fh:
+            text = fh.read()
+        self.assertIn('if (n > kLimit) return kLimit;', text)
+        with open(path, 'w') as fh:
+            fh.write(text.replace('if (n > kLimit) return kLimit;', 'if (kLimit < n) return kLimit;'))
+        r = self.tool('--equivalents', 'equivalents.txt', '--check-equivalents')
+        self.assertEqual(r.returncode, 1, r.stdout)
+        self.assertIn('stale: equivalents.txt:4: names no mutant of the current sources: src/sample.cpp:11 boundary',
+                      r.stdout)
+        self.assertIn('0 of 1 entries name a current mutant', r.stdout)
+
+    def test_the_check_needs_a_list(self):
+        r = self.tool('--check-equivalents')
+        self.assertEqual(r.returncode, 2, r.stdout)
+
+
 class Interrupt(SampleTree):
     def test_ctrl_c_stops_the_tests_and_removes_the_scratch_trees(self):
         before = tree_state(self.root)
