@@ -167,7 +167,7 @@ class BasicPerf {
   Result<uint32_t> read(unsigned i) const;
   /// 64-bit total of counter i since its last reset: one load, folded into
   /// the totals. kBadArg for i > 2, kUnavailable without totals.
-  // flatten (here and on preload()): WideCounter32::observe() is inlined, as
+  // flatten (here and on preload()): the wide counter's observe() is inlined, as
   // the leanest C inlines the same arithmetic; GCC -Os would call it and pay
   // the argument moves and this function's register saves.
   __attribute__((flatten)) Result<uint64_t> read64(unsigned i);
@@ -370,7 +370,7 @@ inline Result<uint32_t> BasicPerf<G, CS, TS>::dispatch_body(uint32_t snap) {
   if ((snap & kP0Mask) != 0 && callbacks_.held()) callbacks_.get()->by_counter[kP0Counter](kP0Counter);
   if ((snap & kP1Mask) != 0 && callbacks_.held()) callbacks_.get()->by_counter[kP1Counter](kP1Counter);
   // 3. Fold, tracked totals only: a flagged counter whose wrap no
-  // observation showed gets 2^32 (WideCounter32::observe_flagged). A counter
+  // observation showed gets 2^32 (BasicWideCounter::observe_flagged). A counter
   // a callback reset has no flag to act on any more: its total restarted.
   if (totals_.held()) {
     Totals* const t = totals_.get();

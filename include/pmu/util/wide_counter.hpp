@@ -14,13 +14,15 @@
 // clears the flag, observe_flag_set() for a read that leaves it set. A flag
 // software clears or sets by itself (not a pass) is told with
 // flag_cleared() and flag_occupied(), after an observation. FlagAt says
-// where the hardware flags: on the wrap to zero, when the counter becomes
-// all ones (the SafeSU), or at either (the CM, whose documents differ).
+// where the hardware flags: on the wrap to zero (RISC-V Sscofpmf), or at
+// either the wrap or all ones (the CM, whose documents differ). The SafeSU,
+// which flags at all ones and clears every flag at once, keeps its own
+// totals (pmu/safesu/totals.hpp: one epoch for all the flags).
 //
-// Two shapes: WideCounter32 for counters that are exactly 32 bits (SafeSU,
-// CM: 32-bit arithmetic, which RV32 and LEON3 do in single instructions,
-// 16 bytes) and WideCounter for any width up to 64 (RISC-V counters, whose
-// width is probed at run time; 24 bytes).
+// Two shapes: BasicWideCounter<uint32_t> for counters that are exactly 32
+// bits (the CM: 32-bit arithmetic, which RV32 and LEON3 do in single
+// instructions, 16 bytes) and WideCounter for any width up to 64 (RISC-V
+// counters, whose width is probed at run time; 24 bytes).
 #pragma once
 
 #include <stdint.h>
@@ -32,7 +34,6 @@ namespace pmu::util {
 /// Where a counter's hardware overflow flag sets.
 enum class FlagAt : uint8_t {
   kWrapToZero,     ///< On the wrap from all ones to zero (RISC-V Sscofpmf).
-  kAllOnes,        ///< When the counter becomes all ones (the SafeSU).
   kAllOnesOrWrap,  ///< At either: reaching all ones or wrapping passes it (the CM).
 };
 
@@ -81,11 +82,7 @@ class BasicWideCounter {
   constexpr uint64_t observe_flag_set(uint64_t raw64) {
     const Raw raw = static_cast<Raw>(raw64 & mask());
     const Raw d = static_cast<Raw>((raw - last_) & mask());
-    // With FlagAt::kAllOnes, a counter parked on all ones (the SafeSU
-    // re-sets the flag every cycle while a counter holds all ones) is no
-    // new pass.
-    const bool parked = kFlagAt == FlagAt::kAllOnes && d == 0 && raw == flag_value();
-    if (!passed_ && !passes_flag(d) && !parked) total_ += static_cast<uint64_t>(mask()) + 1;
+    if (!passed_ && !passes_flag(d)) total_ += static_cast<uint64_t>(mask()) + 1;
     total_ += d;
     last_ = raw;
     passed_ = true;
@@ -126,7 +123,7 @@ class BasicWideCounter {
     }
   }
   /// The raw value at which the hardware flag sets: 0 (kWrapToZero) or
-  /// mask() (kAllOnes; kAllOnesOrWrap: the first of its two points).
+  /// mask() (kAllOnesOrWrap: the first of its two points).
   __attribute__((always_inline)) constexpr Raw flag_value() const {
     return kFlagAt == FlagAt::kWrapToZero ? Raw{0} : mask();
   }

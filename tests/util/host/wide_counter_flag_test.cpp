@@ -67,4 +67,31 @@ TEST(WideCounterFlag, AllOnesOrWrapCountsTheRightTotalForEitherReading) {
   EXPECT_EQ(wrap_only.observe_flagged(0xFFFFFFFFu), 0x100000000ull + 0xFFFFFFEFu);
 }
 
+// A whole period to the count with the flag set: the value is where it was
+// (a delta of 0), and only the flag says a period went by. On the wrap-to-0
+// reading the flag point is 0 itself, so a counter last seen at 0 and seen at
+// 0 again has passed it, once.
+TEST(WideCounterFlag, AWholePeriodWithNoDeltaIsCountedByTheFlag) {
+  WideCounter at_zero(12);
+  at_zero.restart(0);
+  EXPECT_EQ(at_zero.observe_flag_set(0), k12);
+  EXPECT_EQ(at_zero.observe_flag_set(0), k12);  // the same flag: not again
+  WideCounter elsewhere(12);
+  elsewhere.restart(0x123);
+  EXPECT_EQ(elsewhere.observe_flagged(0x123), k12);
+}
+
+// Last seen on all ones, the all-ones point is behind the counter: only the
+// wrap is still ahead, and a delta that shows it counts it (no period more).
+TEST(WideCounterFlag, AllOnesOrWrapFromAllOnesCountsTheWrapTheValuesShow) {
+  using Cm = BasicWideCounter<uint32_t, FlagAt::kAllOnesOrWrap>;
+  Cm c;
+  c.restart(0xFFFFFFFFu);
+  EXPECT_EQ(c.observe_flag_set(0x5), 0x6u);
+  Cm hooked;
+  hooked.restart(0x10);
+  EXPECT_EQ(hooked.observe_flagged(0xFFFFFFFFu), 0xFFFFFFEFu);  // the hook at all ones clears the flag
+  EXPECT_EQ(hooked.observe_flagged(0x5), 0xFFFFFFEFu + 0x6u);    // the wrap after it sets it again: in the values
+}
+
 }  // namespace
