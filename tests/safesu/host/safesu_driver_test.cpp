@@ -143,6 +143,19 @@ TYPED_TEST(SafesuSeq, WriteReadsTheVectorOnlyForATrackedTotalThatCouldBeFlagged)
   EXPECT_EQ(this->totals.total(2), 0u);
 }
 
+// A flag latched before a tracked write stands for counts the write
+// discarded: the hook that serves it afterwards adds no period (12, not
+// 2^32 + 12). Only counter 2's own bit of the vector says so.
+TYPED_TEST(SafesuSeq, AFlagLatchedBeforeAWriteAddsNoPeriodAtTheHook) {
+  ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
+  this->backend.expect({R(A(0), 0x4), R(A(26), 0x4), W(A(3), 9)});                        // write(2, 9)
+  this->backend.expect({R(A(26), 0x4), R(A(3), 12), R(A(0), 0x4), W(A(0), 0xC), W(A(0), 0x4)});  // hook
+  test::ScopedBackend use(this->backend);
+  EXPECT_EQ(this->unit.write(2, 9), Status::kOk);
+  EXPECT_EQ(this->unit.handle_overflow_irq().value(), 0x4u);
+  EXPECT_EQ(this->totals.total(2), 12u);
+}
+
 // CFG0 bit 2 = 0: the vector reads 0 (§2.3) while flags keep latching
 // (§3.3), so a tracked write or reset reads CFG0 only and takes every flag
 // as latched: the hook that serves it after enable_overflow(false) adds no
