@@ -308,19 +308,24 @@ TEST(RiscvSbi, ModelOverflowRaisesSupervisorLcofiTheHookReArmsAndTheTotalIsExact
 }
 
 // A 12-bit counter 3 (its width from counter_get_info) of an S-mode file on
-// the SBI model, discovered and initialised, its total tracked.
+// the SBI model, discovered and initialised, its total tracked; the file may
+// have other counters too (cycle: 64 bits).
 struct NarrowSbiCounter {
-  explicit NarrowSbiCounter(uint64_t rate) {
+  explicit NarrowSbiCounter(uint64_t rate, uint32_t counters = 0x8) : c(cfg(counters)) {
     rig.csrs.set_event_rate(2, rate);
     c.track_totals(&totals);
-    EXPECT_EQ(sbi::discover(c).value(), 0x8u);
+    EXPECT_EQ(sbi::discover(c).value(), counters);
     EXPECT_EQ(c.width(3), 12u);
     EXPECT_EQ(c.init(), Status::kOk);
+  }
+  // Every event counter 3 counted since wraps0 and value0 were taken.
+  uint64_t events(uint64_t wraps0, uint64_t value0) const {
+    return ((rig.csrs.wraps(3) - wraps0) << 12) + rig.csrs.counter(3) - value0;
   }
   SmodeRig rig{12};
   test::ScopedBackend use{rig.bus};
   CounterTotals totals;
-  SbiCounters c{cfg(0x8)};
+  SbiCounters c;
 };
 
 // A narrow counter: a wrap that sets OF in scountovf counts once, by the
@@ -365,4 +370,41 @@ TEST(RiscvSbi, ANarrowTotalCountsNoWrapForTheOfOfConfiguringOrStarting) {
   ASSERT_EQ(c.stop(0x8), Status::kOk);
   EXPECT_EQ(c.read64(3).value(), rig.csrs.counter(3) - value0);
 }
+
+constexpr uint64_t kPeriod12 = uint64_t{1} << 12;  // a 12-bit counter's period
+bool of_set(const models::RiscvCsrModel& csrs, unsigned i) { return (csrs.event(i) >> 63) != 0; }
+
+// A counter configured (counter_config_matching sets OF: no wrap) and then
+// started (counter_start clears OF): its next wrap is a new one. With a
+// whole period gone by unseen, only OF shows it, and the read or the hook
+// that finds OF set counts it. cycle starts with it, the usual pair for
+// instructions per cycle.
+TEST(RiscvSbi, TheFirstWrapAfterConfiguringAndStartingCountsWhenOnlyOfShowsIt) {
+  for (const bool by_hook : {false, true}) {
+    SCOPED_TRACE(by_hook ? "found by the hook" : "found by read64");
+    NarrowSbiCounter n(1, 0x9);
+    auto& c = n.c;
+    auto& rig = n.rig;
+    ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+    ASSERT_TRUE(of_set(rig.csrs, 3));  // set by the SBI, not by a wrap
+    ASSERT_EQ(c.reset_total(3), Status::kOk);
+    ASSERT_EQ(c.reset_total(0), Status::kOk);
+    const uint64_t wraps0 = rig.csrs.wraps(3);
+    const uint64_t value0 = rig.csrs.counter(3);
+    const uint64_t cycles0 = rig.csrs.counter(0);
+    ASSERT_EQ(c.start(0x9), Status::kOk);
+    EXPECT_FALSE(of_set(rig.csrs, 3));
+    rig.bus.advance(kPeriod12 + 30);  // one wrap, and 30 past where it started
+    ASSERT_TRUE(of_set(rig.csrs, 3));
+    ASSERT_EQ(rig.csrs.wraps(3) - wraps0, 1u);
+    if (by_hook) {
+      EXPECT_EQ(c.handle_overflow_irq().value(), 0x8u);
+    }
+    ASSERT_EQ(c.stop(0x9), Status::kOk);
+    EXPECT_EQ(c.read64(3).value(), n.events(wraps0, value0));
+    EXPECT_EQ(c.read64(0).value(), rig.csrs.counter(0) - cycles0);
+    EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
+  }
+}
+
 }  // namespace
