@@ -407,4 +407,29 @@ TEST(RiscvSbi, TheFirstWrapAfterConfiguringAndStartingCountsWhenOnlyOfShowsIt) {
   }
 }
 
+// A polled counter (no hook), a whole period gone by unseen: only OF shows
+// the wrap. Reconfiguring the counter (here to leave user mode out) has the
+// SBI rewrite OF, so the file counts that wrap first; the total goes on
+// through the next run.
+TEST(RiscvSbi, ReconfiguringAPolledCounterKeepsTheWrapOnlyOfShowed) {
+  NarrowSbiCounter n(1);
+  auto& c = n.c;
+  auto& rig = n.rig;
+  ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  const uint64_t wraps0 = rig.csrs.wraps(3);
+  const uint64_t value0 = rig.csrs.counter(3);
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  (void)c.read64(3);
+  rig.bus.advance(kPeriod12 + 30);
+  ASSERT_TRUE(of_set(rig.csrs, 3));
+  ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions, 0, inhibit::kU), Status::kOk);  // stops it
+  EXPECT_EQ(c.read64(3).value(), n.events(wraps0, value0));
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  rig.bus.advance(1000);
+  ASSERT_EQ(c.stop(0x8), Status::kOk);
+  EXPECT_EQ(c.read64(3).value(), n.events(wraps0, value0));
+  EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
+}
+
 }  // namespace
