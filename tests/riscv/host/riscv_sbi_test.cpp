@@ -432,4 +432,48 @@ TEST(RiscvSbi, ReconfiguringAPolledCounterKeepsTheWrapOnlyOfShowed) {
   EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
 }
 
+// Two files on one hart share LCOFI: a sampler's file serves its counter 4
+// in its hook, which clears sip.LCOFIP, while an application's file polls
+// counter 3 (totals, no hook). An overflow of counter 3 then leaves its OF
+// set with LCOFIP clear, so an SBI write of the counter (counter_start with
+// the value) clears OF: the next wrap is a new one, which the read that
+// finds OF set counts even when a whole period went by unseen.
+TEST(RiscvSbi, AWriteThatClearsOfAfterAnOverflowLeavesTheNextWrapToCount) {
+  SmodeRig rig(12);
+  rig.csrs.set_event_rate(2, 1);
+  test::ScopedBackend use(rig.bus);
+  CounterTotals totals;
+  SbiCounters app(cfg(0x8));
+  app.track_totals(&totals);
+  CounterCallbacks cbs;
+  SbiCounters sampler(cfg(0x10));
+  sampler.attach_callbacks(&cbs);
+  ASSERT_EQ(sbi::discover(app).value(), 0x8u);
+  ASSERT_EQ(sbi::discover(sampler).value(), 0x10u);
+  ASSERT_EQ(app.init(), Status::kOk);
+  ASSERT_EQ(sampler.init(), Status::kOk);
+  ASSERT_EQ(app.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(sampler.program_event(4, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(app.reset_total(3), Status::kOk);
+  const uint64_t wraps0 = rig.csrs.wraps(3);
+  const uint64_t value0 = rig.csrs.counter(3);
+  ASSERT_EQ(app.start(0x8), Status::kOk);
+  ASSERT_EQ(sampler.start(0x10), Status::kOk);
+  rig.bus.advance(kPeriod12 + 30);  // both wrap
+  ASSERT_TRUE(rig.csrs.lcofip());
+  EXPECT_EQ(sampler.handle_overflow_irq().value(), 0x10u);  // its own counter only
+  EXPECT_FALSE(rig.csrs.lcofip());
+  ASSERT_TRUE(of_set(rig.csrs, 3));
+  // The application starts its count over from 0, the counter running on.
+  const uint64_t before = ((rig.csrs.wraps(3) - wraps0) << 12) + rig.csrs.counter(3) - value0;
+  ASSERT_EQ(app.write(3, 0), Status::kOk);
+  EXPECT_FALSE(of_set(rig.csrs, 3));  // cleared by counter_start: LCOFIP was clear
+  const uint64_t wraps1 = rig.csrs.wraps(3);
+  EXPECT_EQ(app.read64(3).value(), before);
+  rig.bus.advance(kPeriod12 + 30);
+  ASSERT_TRUE(of_set(rig.csrs, 3));
+  ASSERT_EQ(app.stop(0x8), Status::kOk);
+  EXPECT_EQ(app.read64(3).value(), before + ((rig.csrs.wraps(3) - wraps1) << 12) + rig.csrs.counter(3));
+  EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
+}
 }  // namespace
