@@ -407,6 +407,37 @@ TEST(RiscvSbi, TheFirstWrapAfterConfiguringAndStartingCountsWhenOnlyOfShowsIt) {
   }
 }
 
+// An SBI write starts the counter with the value for as long as the call
+// takes, a stopped counter too (the SBI sets a value no other way), so a
+// preload at the end of the period can wrap during the write: OF and LCOFIP
+// set, and the hook, run for LCOFIP, serves nothing (the counter is not
+// started, not armed) but clears it. The start clears that OF, so the file
+// counts up to it first: then the next wrap, after a whole period gone by
+// unseen, is one that OF alone shows, and counts.
+TEST(RiscvSbi, APreloadThatWrapsDuringTheWriteLeavesTheNextWrapToCount) {
+  NarrowSbiCounter n(1);
+  auto& c = n.c;
+  auto& rig = n.rig;
+  ASSERT_EQ(c.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(c.reset_total(3), Status::kOk);
+  const uint64_t wraps0 = rig.csrs.wraps(3);
+  ASSERT_EQ(rig.csrs.counter(3), 0u);
+  rig.bus.set_idle_cycles(1);  // each access and call takes a cycle, in which the counter counts if running
+  ASSERT_EQ(c.write(3, kPeriod12 - 1), Status::kOk);  // overflow on the next event
+  ASSERT_EQ(rig.csrs.wraps(3) - wraps0, 1u);           // which came during the write
+  ASSERT_TRUE(rig.csrs.lcofip());
+  EXPECT_EQ(c.handle_overflow_irq().value(), 0u);
+  EXPECT_FALSE(rig.csrs.lcofip());
+  ASSERT_EQ(c.start(0x8), Status::kOk);
+  EXPECT_FALSE(of_set(rig.csrs, 3));
+  rig.bus.advance(kPeriod12 + 30);
+  ASSERT_TRUE(of_set(rig.csrs, 3));
+  ASSERT_EQ(c.stop(0x8), Status::kOk);
+  // None before the write (stopped), then every event from the written value.
+  EXPECT_EQ(c.read64(3).value(), ((rig.csrs.wraps(3) - wraps0) << 12) + rig.csrs.counter(3) - (kPeriod12 - 1));
+  EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
+}
+
 // A polled counter (no hook), a whole period gone by unseen: only OF shows
 // the wrap. Reconfiguring the counter (here to leave user mode out) has the
 // SBI rewrite OF, so the file counts that wrap first; the total goes on
