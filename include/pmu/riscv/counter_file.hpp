@@ -155,12 +155,13 @@ class CounterFile {
   ///    the hook that first sees OF set, even if no observation showed the
   ///    wrap itself; so the overflow hook alone keeps the total exact
   ///    whatever the read rate, as long as it runs before a second wrap. An
-  ///    OF the file clears (clear_overflow(), program()) or sets (program()
-  ///    with OF, an SBI event configured but not started) is folded first
-  ///    and counts no wrap; while OF stays set, wraps are counted from the
-  ///    values, so observe at least once per 2^width counts. The read takes
-  ///    OF, value, OF again (retry on change): do not call it where the hook
-  ///    can interrupt it half-way.
+  ///    OF the file clears (clear_overflow(), program(); SBI: start() and
+  ///    write(), by counter_start) or sets (program() with OF, an SBI event
+  ///    configured but not started) is folded first and counts no wrap;
+  ///    while OF stays set, wraps are counted from the values, so observe
+  ///    at least once per 2^width counts. The read takes OF, value, OF
+  ///    again (retry on change): do not call it where the hook can
+  ///    interrupt it half-way.
   __attribute__((always_inline)) Result<uint64_t> read64(unsigned i) {
     if (Status s = check(i); s != Status::kOk) return s;
     if (totals_.held()) return observe_total(i);
@@ -196,14 +197,16 @@ class CounterFile {
     // (mask is within the file's counters: the & only tells the compiler
     // what a build-time file's mask can be, and is nothing for a run-time one.)
     if constexpr (Map::kArmOnStart) {
-      // counter_start clears the OF of a counter it starts: fold first.
-      const uint32_t starting = mask & ~state_.armed;
+      // counter_start clears the OF of each stopped counter it starts while
+      // LCOFIP is clear, armed or not (an armed one's OF can be pending with
+      // LCOFIP clear: another file's hook on the hart cleared it). Fold
+      // first; after, what OF reads stands for no wrap.
       if (totals_.held())
-        for (uint32_t m = starting; m != 0; m &= m - 1) (void)observe_total(util::ctz32(m));
+        for (uint32_t m = mask; m != 0; m &= m - 1) (void)observe_total(util::ctz32(m));
       const Status s = Map::start(mask & Config::kPossible);
       if (s == Status::kOk) state_.armed |= mask;
       if (totals_.held())
-        for (uint32_t m = starting; m != 0; m &= m - 1) resync_flag(util::ctz32(m));
+        for (uint32_t m = mask; m != 0; m &= m - 1) resync_flag(util::ctz32(m));
       return s;
     } else {
       return Map::start(mask & Config::kPossible);

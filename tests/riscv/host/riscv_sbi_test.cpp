@@ -507,4 +507,44 @@ TEST(RiscvSbi, AWriteThatClearsOfAfterAnOverflowLeavesTheNextWrapToCount) {
   EXPECT_EQ(app.read64(3).value(), before + ((rig.csrs.wraps(3) - wraps1) << 12) + rig.csrs.counter(3));
   EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
 }
+
+// The same two files. The application stops its counter 3 with a wrap
+// pending in OF (a whole period gone by unseen) and LCOFIP clear (the
+// sampler's hook), then starts it again: counter_start clears OF of the
+// stopped counter although the file armed it before, so start() folds the
+// wrap first.
+TEST(RiscvSbi, RestartingAStoppedArmedCounterCountsTheWrapOnlyOfShowed) {
+  SmodeRig rig(12);
+  rig.csrs.set_event_rate(2, 1);
+  test::ScopedBackend use(rig.bus);
+  CounterTotals totals;
+  SbiCounters app(cfg(0x8));
+  app.track_totals(&totals);
+  CounterCallbacks cbs;
+  SbiCounters sampler(cfg(0x10));
+  sampler.attach_callbacks(&cbs);
+  ASSERT_EQ(sbi::discover(app).value(), 0x8u);
+  ASSERT_EQ(sbi::discover(sampler).value(), 0x10u);
+  ASSERT_EQ(app.init(), Status::kOk);
+  ASSERT_EQ(sampler.init(), Status::kOk);
+  ASSERT_EQ(app.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(sampler.program_event(4, sbi_pmu::kHwInstructions), Status::kOk);
+  ASSERT_EQ(app.reset_total(3), Status::kOk);
+  const uint64_t wraps0 = rig.csrs.wraps(3);
+  const uint64_t value0 = rig.csrs.counter(3);
+  ASSERT_EQ(app.start(0x8), Status::kOk);
+  ASSERT_EQ(sampler.start(0x10), Status::kOk);
+  rig.bus.advance(kPeriod12 + 30);  // both wrap
+  EXPECT_EQ(sampler.handle_overflow_irq().value(), 0x10u);
+  ASSERT_FALSE(rig.csrs.lcofip());
+  ASSERT_EQ(app.stop(0x8), Status::kOk);
+  ASSERT_TRUE(of_set(rig.csrs, 3));
+  EXPECT_EQ(app.armed(), 0x8u);
+  ASSERT_EQ(app.start(0x8), Status::kOk);
+  EXPECT_FALSE(of_set(rig.csrs, 3));  // cleared by counter_start
+  rig.bus.advance(100);
+  ASSERT_EQ(app.stop(0x8), Status::kOk);
+  EXPECT_EQ(app.read64(3).value(), ((rig.csrs.wraps(3) - wraps0) << 12) + rig.csrs.counter(3) - value0);
+  EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
+}
 }  // namespace
