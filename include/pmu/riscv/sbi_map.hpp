@@ -42,11 +42,16 @@ struct SbiMap {
   static constexpr bool kProbe = false;            ///< The width comes from counter_get_info.
   static constexpr bool kArmOnStart = true;        ///< counter_start clears OF; configuring sets it.
 
-  /// An SBI error as a Status: INVALID_PARAM kBadArg, NOT_SUPPORTED kUnavailable, others kFailed.
+  /// An SBI error as a Status: INVALID_PARAM kMismatch, NOT_SUPPORTED kUnavailable, others kFailed.
+  /// INVALID_PARAM is never kBadArg, which promises that nothing was touched:
+  /// the file's own checks passed and the SBI was called (with totals, after
+  /// the fold's reads). It is the SBI refusing what the configuration names,
+  /// e.g. a counter that has no event (OpenSBI's counter_start/stop, as
+  /// write() and clear_overflow() make them too), or an event it does not take.
   static Status status(long error) {
     switch (error) {
       case hal::kSbiSuccess: return Status::kOk;
-      case hal::kSbiErrInvalidParam: return Status::kBadArg;
+      case hal::kSbiErrInvalidParam: return Status::kMismatch;
       case hal::kSbiErrNotSupported: return Status::kUnavailable;
       default: return Status::kFailed;
     }
