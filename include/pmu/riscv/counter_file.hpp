@@ -546,7 +546,16 @@ class CounterFile {
   __attribute__((always_inline)) Result<uint32_t> finish_hook(uint32_t vec) {
     if (totals_.held())
       for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(lowest(m));
-    if (vec != 0) {
+    if constexpr (Map::kArmOnStart) {
+      // SBI: counter_start clears OF only while LCOFIP is clear, so an
+      // overflow of another counter since step 1 leaves OF set, standing for
+      // the wrap just folded: resync the totals as clear_overflow() does
+      // (also when an acknowledge failed, leaving OF set).
+      const Status s = vec != 0 ? Map::template acknowledge<kPossibleHpm>(vec) : Status::kOk;
+      if (totals_.held())
+        for (uint32_t m = vec; m != 0; m &= m - 1) resync_flag(lowest(m));
+      if (s != Status::kOk) return s;
+    } else if (vec != 0) {
       if (Status s = Map::template acknowledge<kPossibleHpm>(vec); s != Status::kOk) return s;
     }
     return vec;
