@@ -175,8 +175,11 @@ uint64_t ModelBus::csr_rmw(uint32_t csr, uint64_t bits, bool set) {
     return 0;
   }
   log.push_back(CR(csr, old));
-  advance(idle_cycles_);
+  // One instruction: nothing happens between its read and its write (the
+  // gap of each of its two log entries passes after it). A gap between them
+  // let an overflow set OF that the write then cleared with the old value.
   csr_write(csr, set ? old | bits : old & ~bits);
+  advance(idle_cycles_);
   return old;
 }
 uint64_t ModelBus::csr_set(uint32_t csr, uint64_t bits) { return csr_rmw(csr, bits, true); }

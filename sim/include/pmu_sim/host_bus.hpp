@@ -159,9 +159,10 @@ class ModelBus : public Backend {
   uint64_t csr_read(uint32_t csr) override;
   /// Writes the CSR model (fault if it refuses); logged.
   void csr_write(uint32_t csr, uint64_t value) override;
-  /// csrrs on the CSR model: one instruction, so one fault if the CSR is refused; logged.
+  /// csrrs on the CSR model: one instruction, so one fault if the CSR is refused, and
+  /// the bus gap after its write, not between its read and its write; logged.
   uint64_t csr_set(uint32_t csr, uint64_t bits) override;
-  /// csrrc on the CSR model: one access, one fault if refused; logged.
+  /// csrrc on the CSR model: one access, one fault if refused, the gap after it; logged.
   uint64_t csr_clear(uint32_t csr, uint64_t bits) override;
   /// Serves an SBI call with the mapped SbiPmuModel (Backend's default without one); logged.
   pmu::models::SbiRetModel sbi_call(uint32_t eid, uint32_t fid, const uint64_t a[6]) override;

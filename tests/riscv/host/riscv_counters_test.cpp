@@ -476,6 +476,30 @@ TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
   EXPECT_EQ(seen.order, (std::vector<unsigned>{4, 4}));
 }
 
+// The model bus runs csrrs/csrrc as one instruction: the bus gap passes
+// after its write, never between its read and its write. (It passed between:
+// a wrap in that gap set OF, which the write then cleared with the value
+// read before it, so the overflow was lost. Found by the RISC-V API fuzz
+// test.)
+TEST(RiscvModelBus, CsrrcIsOneInstructionTheGapComesAfterIt) {
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = true;
+  mc.num_hpm = 1;
+  mc.width = 12;
+  models::RiscvCsrModel model(mc);
+  model.set_event_rate(7, 1);
+  ASSERT_TRUE(model.csr_write(0x323, 7));  // counts event 7, OF clear
+  model.set_counter(3, 0xFFF);             // wraps on the next cycle
+  test::ModelBus bus(1);
+  bus.map_csr(&model);
+  EXPECT_EQ(bus.csr_clear(0x323, kOf), 7u);
+  EXPECT_EQ(bus.log, (std::vector<test::Access>{CR(0x323, 7), CW(0x323, 7)}));
+  EXPECT_EQ(model.wraps(3), 1u);
+  EXPECT_TRUE(model.event(3) & kOf);  // set by the wrap after the csrrc, and kept
+  EXPECT_EQ(model.lcofi_raises(), 1u);
+  EXPECT_EQ(model.cycles(), 2u);  // a gap for each of its two log entries, as before
+}
+
 // 64-bit extension of a 12-bit counter under randomized interleavings of
 // reads, overflow interrupts (delivered with random latency below one wrap
 // period) and idle time: the total equals every event counted, even over long
