@@ -508,12 +508,17 @@ class CounterFile {
     totals_.get()->wide[i].restart(now.raw, base, now.of);
   }
   // After the file changed counter i's OF (cleared or set it, not by a
-  // wrap; folded just before): what OF reads now stands for no wrap. Out
-  // of line: tracked totals only, after calls that are no hot path.
+  // wrap; folded just before): fold again, then what OF reads now stands
+  // for no wrap. The fold counts a wrap since the first one that raised no
+  // flag (OF was still set), which a later observation would otherwise take
+  // for the pass the next OF stands for. Out of line: tracked totals only,
+  // after calls that are no hot path, and the hook's acknowledge.
   __attribute__((noinline)) void resync_flag(unsigned i) {
     if (!of_tracked(i)) return;
     util::WideCounter& w = totals_.get()->wide[i];
-    if (Map::of(i))
+    const RawOf now = raw_of(i);
+    (void)w.observe(now.raw);
+    if (now.of)
       w.flag_occupied();
     else
       w.flag_cleared();
@@ -546,18 +551,16 @@ class CounterFile {
   __attribute__((always_inline)) Result<uint32_t> finish_hook(uint32_t vec) {
     if (totals_.held())
       for (uint32_t m = vec; m != 0; m &= m - 1) fold_flagged(lowest(m));
-    if constexpr (Map::kArmOnStart) {
-      // SBI: counter_start clears OF only while LCOFIP is clear, so an
-      // overflow of another counter since step 1 leaves OF set, standing for
-      // the wrap just folded: resync the totals as clear_overflow() does
-      // (also when an acknowledge failed, leaving OF set).
-      const Status s = vec != 0 ? Map::template acknowledge<kPossibleHpm>(vec) : Status::kOk;
-      if (totals_.held())
-        for (uint32_t m = vec; m != 0; m &= m - 1) resync_flag(lowest(m));
-      if (s != Status::kOk) return s;
-    } else if (vec != 0) {
-      if (Status s = Map::template acknowledge<kPossibleHpm>(vec); s != Status::kOk) return s;
-    }
+    const Status s = vec != 0 ? Map::template acknowledge<kPossibleHpm>(vec) : Status::kOk;
+    // The totals follow OF after the acknowledge, as clear_overflow()'s do
+    // (also when an acknowledge failed): a counter that wrapped between the
+    // fold and the acknowledge while OF was already set (set by the file, or
+    // left set) raised no flag; and SBI's counter_start clears OF only while
+    // LCOFIP is clear, so an overflow of another counter since step 1 leaves
+    // OF set, standing for the wrap just folded.
+    if (totals_.held())
+      for (uint32_t m = vec; m != 0; m &= m - 1) resync_flag(lowest(m));
+    if (s != Status::kOk) return s;
     return vec;
   }
   // The hook's fold of a counter whose OF it saw and clears next

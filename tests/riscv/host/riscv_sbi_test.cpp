@@ -197,14 +197,15 @@ TEST(RiscvSbi, AnOfTheHooksAcknowledgeLeftSetIsNotCountedAgain) {
   CounterTotals totals;
   SbiCounters c(cfg(0x8));
   c.track_totals(&totals);
-  bus.expect({CR(0xC03, 0x10), CR(0xDA0, 0),                  // set_width(3, 12): value, OF
-              CR(0xDA0, 0), CR(0xC03, 0x10), CR(0xDA0, 0),    // start: fold,
-              SBI(3, {0, 0x8, 0, 0}), CR(0xDA0, 0),           // start, OF read back
-              CC(0x144, 0x2000), CR(0xDA0, 0x8),              // hook: latch, snapshot,
-              CR(0xC03, 0x20),                                // fold: the wrap OF shows,
-              SBI(4, {3, 1, 0}), SBI(3, {3, 1, 0, 0}),        // acknowledge (OF stays set),
-              CR(0xDA0, 0x8),                                 // OF read back: still set
-              CR(0xDA0, 0x8), CR(0xC03, 0x30), CR(0xDA0, 0x8)});  // read64
+  bus.expect({CR(0xC03, 0x10), CR(0xDA0, 0),                            // set_width(3, 12): value, OF
+              CR(0xDA0, 0), CR(0xC03, 0x10), CR(0xDA0, 0),              // start: fold,
+              SBI(3, {0, 0x8, 0, 0}),                                   // start,
+              CR(0xDA0, 0), CR(0xC03, 0x10), CR(0xDA0, 0),              // fold again, OF read back
+              CC(0x144, 0x2000), CR(0xDA0, 0x8),                        // hook: latch, snapshot,
+              CR(0xC03, 0x20),                                          // fold: the wrap OF shows,
+              SBI(4, {3, 1, 0}), SBI(3, {3, 1, 0, 0}),                  // acknowledge (OF stays set),
+              CR(0xDA0, 0x8), CR(0xC03, 0x24), CR(0xDA0, 0x8),          // fold again: OF still set
+              CR(0xDA0, 0x8), CR(0xC03, 0x30), CR(0xDA0, 0x8)});        // read64
   test::ScopedBackend use(bus);
   ASSERT_EQ(c.set_width(3, 12), Status::kOk);
   ASSERT_EQ(c.start(0x8), Status::kOk);

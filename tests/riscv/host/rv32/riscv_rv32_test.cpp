@@ -101,7 +101,9 @@ TEST(RiscvRv32, ClearOverflowFoldsThroughTheHighHalf) {
   bus.expect({CR(0xB83, 0), CR(0xB03, 0x10), CR(0xB83, 0), CR(0x723, 0),     // set_width(3, 12)
               CR(0x723, 0x80000000), CR(0xB83, 0), CR(0xB03, 0x20), CR(0xB83, 0),
               CR(0x723, 0x80000000),                                          // fold: OF set
-              CC(0x723, 0x80000000), CR(0x723, 0),                            // cleared, read back
+              CC(0x723, 0x80000000),                                          // cleared,
+              CR(0x723, 0), CR(0xB83, 0), CR(0xB03, 0x28), CR(0xB83, 0),      // fold again,
+              CR(0x723, 0),                                                   // OF read back
               CR(0x723, 0), CR(0xB83, 0), CR(0xB03, 0x30), CR(0xB83, 0),      // read64
               CR(0x723, 0)});
   test::ScopedBackend use(bus);
