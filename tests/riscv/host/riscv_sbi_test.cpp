@@ -514,36 +514,46 @@ TEST(RiscvSbi, ReconfiguringAPolledCounterKeepsTheWrapOnlyOfShowed) {
 
 // Two files on one hart share LCOFI: a sampler's file serves its counter 4
 // in its hook, which clears sip.LCOFIP, while an application's file polls
-// counter 3 (totals, no hook). An overflow of counter 3 then leaves its OF
-// set with LCOFIP clear, so an SBI write of the counter (counter_start with
-// the value) clears OF: the next wrap is a new one, which the read that
-// finds OF set counts even when a whole period went by unseen.
-TEST(RiscvSbi, AWriteThatClearsOfAfterAnOverflowLeavesTheNextWrapToCount) {
-  SmodeRig rig(12);
-  rig.csrs.set_event_rate(2, 1);
-  test::ScopedBackend use(rig.bus);
+// counter 3 (totals, no hook). Both count instructions from a start, run a
+// period and more (both wrap), and the sampler's hook serves its own
+// counter only: counter 3's OF is left set with LCOFIP clear.
+class TwoFilesOnOneHart : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    rig.csrs.set_event_rate(2, 1);
+    app.track_totals(&totals);
+    sampler.attach_callbacks(&cbs);
+    ASSERT_EQ(sbi::discover(app).value(), 0x8u);
+    ASSERT_EQ(sbi::discover(sampler).value(), 0x10u);
+    ASSERT_EQ(app.init(), Status::kOk);
+    ASSERT_EQ(sampler.init(), Status::kOk);
+    ASSERT_EQ(app.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
+    ASSERT_EQ(sampler.program_event(4, sbi_pmu::kHwInstructions), Status::kOk);
+    ASSERT_EQ(app.reset_total(3), Status::kOk);
+    wraps0 = rig.csrs.wraps(3);
+    value0 = rig.csrs.counter(3);
+    ASSERT_EQ(app.start(0x8), Status::kOk);
+    ASSERT_EQ(sampler.start(0x10), Status::kOk);
+    rig.bus.advance(kPeriod12 + 30);  // both wrap
+    ASSERT_TRUE(rig.csrs.lcofip());
+    ASSERT_EQ(sampler.handle_overflow_irq().value(), 0x10u);  // its own counter only
+    ASSERT_FALSE(rig.csrs.lcofip());
+    ASSERT_TRUE(of_set(rig.csrs, 3));
+  }
+  SmodeRig rig{12};
+  test::ScopedBackend use{rig.bus};
   CounterTotals totals;
-  SbiCounters app(cfg(0x8));
-  app.track_totals(&totals);
+  SbiCounters app{cfg(0x8)};
   CounterCallbacks cbs;
-  SbiCounters sampler(cfg(0x10));
-  sampler.attach_callbacks(&cbs);
-  ASSERT_EQ(sbi::discover(app).value(), 0x8u);
-  ASSERT_EQ(sbi::discover(sampler).value(), 0x10u);
-  ASSERT_EQ(app.init(), Status::kOk);
-  ASSERT_EQ(sampler.init(), Status::kOk);
-  ASSERT_EQ(app.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
-  ASSERT_EQ(sampler.program_event(4, sbi_pmu::kHwInstructions), Status::kOk);
-  ASSERT_EQ(app.reset_total(3), Status::kOk);
-  const uint64_t wraps0 = rig.csrs.wraps(3);
-  const uint64_t value0 = rig.csrs.counter(3);
-  ASSERT_EQ(app.start(0x8), Status::kOk);
-  ASSERT_EQ(sampler.start(0x10), Status::kOk);
-  rig.bus.advance(kPeriod12 + 30);  // both wrap
-  ASSERT_TRUE(rig.csrs.lcofip());
-  EXPECT_EQ(sampler.handle_overflow_irq().value(), 0x10u);  // its own counter only
-  EXPECT_FALSE(rig.csrs.lcofip());
-  ASSERT_TRUE(of_set(rig.csrs, 3));
+  SbiCounters sampler{cfg(0x10)};
+  uint64_t wraps0 = 0;
+  uint64_t value0 = 0;
+};
+
+// The application's SBI write of counter 3 (counter_start with the value)
+// clears OF, LCOFIP being clear: the next wrap is a new one, which the read
+// that finds OF set counts even when a whole period went by unseen.
+TEST_F(TwoFilesOnOneHart, AWriteThatClearsOfAfterAnOverflowLeavesTheNextWrapToCount) {
   // The application starts its count over from 0, the counter running on.
   const uint64_t before = ((rig.csrs.wraps(3) - wraps0) << 12) + rig.csrs.counter(3) - value0;
   ASSERT_EQ(app.write(3, 0), Status::kOk);
@@ -557,35 +567,11 @@ TEST(RiscvSbi, AWriteThatClearsOfAfterAnOverflowLeavesTheNextWrapToCount) {
   EXPECT_EQ(rig.csrs.illegal_accesses(), 0u);
 }
 
-// The same two files. The application stops its counter 3 with a wrap
-// pending in OF (a whole period gone by unseen) and LCOFIP clear (the
-// sampler's hook), then starts it again: counter_start clears OF of the
+// The application stops its counter 3 with the wrap pending in OF (a whole
+// period gone by unseen) and starts it again: counter_start clears OF of the
 // stopped counter although the file armed it before, so start() folds the
 // wrap first.
-TEST(RiscvSbi, RestartingAStoppedArmedCounterCountsTheWrapOnlyOfShowed) {
-  SmodeRig rig(12);
-  rig.csrs.set_event_rate(2, 1);
-  test::ScopedBackend use(rig.bus);
-  CounterTotals totals;
-  SbiCounters app(cfg(0x8));
-  app.track_totals(&totals);
-  CounterCallbacks cbs;
-  SbiCounters sampler(cfg(0x10));
-  sampler.attach_callbacks(&cbs);
-  ASSERT_EQ(sbi::discover(app).value(), 0x8u);
-  ASSERT_EQ(sbi::discover(sampler).value(), 0x10u);
-  ASSERT_EQ(app.init(), Status::kOk);
-  ASSERT_EQ(sampler.init(), Status::kOk);
-  ASSERT_EQ(app.program_event(3, sbi_pmu::kHwInstructions), Status::kOk);
-  ASSERT_EQ(sampler.program_event(4, sbi_pmu::kHwInstructions), Status::kOk);
-  ASSERT_EQ(app.reset_total(3), Status::kOk);
-  const uint64_t wraps0 = rig.csrs.wraps(3);
-  const uint64_t value0 = rig.csrs.counter(3);
-  ASSERT_EQ(app.start(0x8), Status::kOk);
-  ASSERT_EQ(sampler.start(0x10), Status::kOk);
-  rig.bus.advance(kPeriod12 + 30);  // both wrap
-  EXPECT_EQ(sampler.handle_overflow_irq().value(), 0x10u);
-  ASSERT_FALSE(rig.csrs.lcofip());
+TEST_F(TwoFilesOnOneHart, RestartingAStoppedArmedCounterCountsTheWrapOnlyOfShowed) {
   ASSERT_EQ(app.stop(0x8), Status::kOk);
   ASSERT_TRUE(of_set(rig.csrs, 3));
   EXPECT_EQ(app.armed(), 0x8u);
