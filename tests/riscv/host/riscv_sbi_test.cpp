@@ -202,7 +202,7 @@ TEST(RiscvSbi, AnOfTheHooksAcknowledgeLeftSetIsNotCountedAgain) {
               SBI(3, {0, 0x8, 0, 0}),                                   // start,
               CR(0xDA0, 0), CR(0xC03, 0x10), CR(0xDA0, 0),              // fold again, OF read back
               CC(0x144, 0x2000), CR(0xDA0, 0x8),                        // hook: latch, snapshot,
-              CR(0xC03, 0x20),                                          // fold: the wrap OF shows,
+              CR(0xDA0, 0x8), CR(0xC03, 0x20),                          // fold: OF still set, the wrap it shows,
               SBI(4, {3, 1, 0}), SBI(3, {3, 1, 0, 0}),                  // acknowledge (OF stays set),
               CR(0xDA0, 0x8), CR(0xC03, 0x24), CR(0xDA0, 0x8),          // fold again: OF still set
               CR(0xDA0, 0x8), CR(0xC03, 0x30), CR(0xDA0, 0x8)});        // read64

@@ -193,7 +193,8 @@ TEST(RiscvTotalsOfAccesses, AWrapWhileOfWasSetIsNotThePassOfTheNextOf) {
               CR(0x323, 0), CR(0xB03, 0xF00), CR(0x323, 0),               // program: fold,
               CW(0x323, kOf | 7),                                         // OF programmed set,
               CR(0x323, kOf | 7), CR(0xB03, 0xF00), CR(0x323, kOf | 7),   // fold again
-              CC(0x344, 0x2000), CR(0xDA0, 0x8), CR(0xB03, 0xFFC),        // hook: fold at 0xFFC,
+              CC(0x344, 0x2000), CR(0xDA0, 0x8),                          // hook: snapshot,
+              CR(0x323, kOf | 7), CR(0xB03, 0xFFC),                       // fold at 0xFFC (OF still set),
               CC(0x323, kOf),                                             // (it wraps) OF cleared,
               CR(0x323, 7), CR(0xB03, 0x3), CR(0x323, 7),                 // fold again: the wrap
               CR(0x323, kOf | 7), CR(0xB03, 0x10), CR(0x323, kOf | 7)});  // read64: OF, a wrap more
