@@ -6,7 +6,12 @@
 // the RV32 one (rv32/riscv_api_fuzz_rv32_test.cpp). Every public call of
 // Counters, SbiCounters, ame::AmeCounters and ibex::IbexCounters (and the
 // AME, Ibex and SBI free functions) is made with arguments around the edges,
-// with totals and callbacks attached, toggled or absent. What is checked:
+// with totals and callbacks attached, toggled or absent. The build-time
+// files (FixedCounters, ame::FixedAmeCounters, an SBI file with a
+// FixedConfig) go through the same sequences (run_file()): their
+// configuration is their type's, their storage static (the run's storage is
+// then what the type holds: a StaticStorage table kept throughout, or
+// NoStorage, none). What is checked:
 //  - a call whose arguments the documented checks refuse answers that
 //    status (kBadArg; kUnavailable for an unusable file or a missing
 //    feature) and made no access at all (the bus log did not grow);
@@ -43,6 +48,7 @@
 #include <ostream>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "pmu/riscv/ame.hpp"
@@ -185,9 +191,51 @@ struct FileOf<Kind::kIbex> {
   using type = ibex::IbexCounters;
 };
 
-template <Kind K>
+// What a file's type fixes: its configuration, and its storage (attached
+// at run time, StaticStorage, or NoStorage).
+template <typename File>
+struct FileTraits;
+template <typename Map, typename Config, typename Callbacks, typename Totals>
+struct FileTraits<CounterFile<Map, Config, Callbacks, Totals>> {
+  static constexpr bool kFixedConfig = Config::kFixed;
+  using CallbackStorage = Callbacks;
+  using TotalsStorage = Totals;
+};
+
+// Storage fixed at build time to an object (StaticStorage).
+template <typename S>
+constexpr bool is_static() {
+  if constexpr (S::kAttachable)
+    return false;
+  else
+    return S::held();
+}
+
+// A run of a build-time file: what its type fixes replaces what the run
+// says (the model follows the file's Sscofpmf).
+template <typename File>
+Run fixed_run(Run r) {
+  using T = FileTraits<File>;
+  if constexpr (T::kFixedConfig) {
+    const CounterConfig& c = File().config();
+    r.sscofpmf = c.sscofpmf;
+    r.source = c.overflow_source;
+    r.present = c.present;
+    if constexpr (!T::CallbackStorage::kAttachable)
+      r.callbacks = T::CallbackStorage::held() ? Storage::kFixed : Storage::kNone;
+    if constexpr (!T::TotalsStorage::kAttachable)
+      r.totals = T::TotalsStorage::held() ? Storage::kFixed : Storage::kNone;
+  }
+  return r;
+}
+
+template <Kind K, typename FileT = typename FileOf<K>::type>
 class Fuzz {
-  using File = typename FileOf<K>::type;
+  using File = FileT;
+  using Traits = FileTraits<File>;
+  static constexpr bool kFixedConfig = Traits::kFixedConfig;
+  static constexpr bool kAttachableCallbacks = Traits::CallbackStorage::kAttachable;
+  static constexpr bool kAttachableTotals = Traits::TotalsStorage::kAttachable;
   static constexpr bool kRv32 = hal::kXlen == 32;
   static constexpr uint32_t kMaxRate = 3;  // the model's largest per-cycle event rate (set below)
   static constexpr unsigned kTrace = 16;
@@ -195,14 +243,18 @@ class Fuzz {
 
  public:
   explicit Fuzz(const Run& run)
-      : run_(run),
+      : run_(fixed_run<File>(run)),
         a_(run.seed),
-        csrs_(model_config(run)),
+        csrs_(model_config(fixed_run<File>(run))),
         sbi_(&csrs_, models::Priv::kS, run.raw_events),
         bus_(run.gap),
         icfg_(ibex_config(run)),
         cfg_(file_config()),
-        file_(cfg_) {
+        file_(make_file()),
+        totals_(totals_storage()) {
+    // A static table and totals start empty in every run.
+    if constexpr (is_static<typename Traits::CallbackStorage>()) *Traits::CallbackStorage::get() = {};
+    totals_ = CounterTotals{};
     for (unsigned id = 0; id < models::RiscvCsrModel::kMaxEvents; ++id)
       csrs_.set_event_rate(id, id >= 1 && id <= 12 ? 1 + a_.pick(kMaxRate) : a_.pick(kMaxRate + 1));
     for (unsigned id = 1; id < models::RiscvCsrModel::kAmeEvents; ++id) csrs_.set_ame_event_rate(id, a_.pick(256));
@@ -224,14 +276,14 @@ class Fuzz {
   void go() {
     ScopedBackend use(bus_);
     if (run_.totals == Storage::kFixed) {
-      file_.track_totals(&totals_);
+      if constexpr (kAttachableTotals) file_.track_totals(&totals_);
       totals_on_ = true;
     }
     if (run_.callbacks == Storage::kFixed) {
-      file_.attach_callbacks(&cbs_[0]);
+      if constexpr (kAttachableCallbacks) file_.attach_callbacks(&cbs_[0]);
       attached_ = 0;
     }
-    if (run_.totals == Storage::kFixed) {
+    if (run_.totals == Storage::kFixed && usable_) {  // (an unusable file has no counter to watch)
       watch();
       if (::testing::Test::HasFailure()) return fail_trace();
     }
@@ -277,7 +329,13 @@ class Fuzz {
   // The file's configuration: a random subset of what the model has (all of
   // it half the time), and now and then time, which init() must refuse.
   CounterConfig file_config() {
-    if constexpr (K == Kind::kIbex) {
+    if constexpr (kFixedConfig) {
+      // The type's configuration, which the model must have.
+      const CounterConfig c = File().config();
+      const uint32_t have = K == Kind::kAme ? kMachineCounterSlots : 0x5u | (util::low_mask32(run_.num_hpm) << kFirstHpm);
+      EXPECT_EQ(c.counters & kMachineCounterSlots & ~have, 0u) << run_.name << ": the model lacks a counter of the file";
+      return c;
+    } else if constexpr (K == Kind::kIbex) {
       return icfg_;
     } else {
       const uint32_t have = K == Kind::kAme ? kMachineCounterSlots : 0x5u | (util::low_mask32(run_.num_hpm) << kFirstHpm);
@@ -288,6 +346,20 @@ class Fuzz {
       return CounterConfig{counters, run_.sscofpmf, run_.present, run_.source};
     }
   }
+  File make_file() const {
+    if constexpr (kFixedConfig)
+      return File();
+    else
+      return File(cfg_);
+  }
+  // The totals: a build-time file's static ones, else the run's own.
+  CounterTotals& totals_storage() {
+    if constexpr (is_static<typename Traits::TotalsStorage>())
+      return *Traits::TotalsStorage::get();
+    else
+      return own_totals_;
+  }
+
   // The totals property: one hpm counter, its width declared the way the
   // file documents (set_width, sbi::discover, ibex::init), its total then
   // followed.
@@ -298,6 +370,11 @@ class Fuzz {
     note("watch(%u), width %u", w_, width_);
     bus_.set_idle_cycles(0);
     if constexpr (K == Kind::kMachine) {
+      if (width_ < 64) {
+        ASSERT_EQ(file_.set_width(w_, width_), Status::kOk);
+      }
+    } else if constexpr (K == Kind::kSbi && kFixedConfig) {
+      // (sbi::discover() takes a run-time file: the width as counter_get_info gives it)
       if (width_ < 64) {
         ASSERT_EQ(file_.set_width(w_, width_), Status::kOk);
       }
@@ -493,8 +570,12 @@ class Fuzz {
   static void detach(void* ctx, unsigned source) {
     Fuzz* f = static_cast<Fuzz*>(ctx);
     f->seen_.push_back(source);
-    f->file_.attach_callbacks(nullptr);
-    f->attached_ = -1;
+    if constexpr (kAttachableCallbacks) {
+      f->file_.attach_callbacks(nullptr);
+      f->attached_ = -1;
+    } else {
+      ADD_FAILURE() << f->where() << ": a detaching callback on a table fixed at build time";
+    }
   }
   // What the hook served: the file's counters (SBI: armed ones); the
   // registered callbacks of exactly those, lowest first, none after a detach.
@@ -722,12 +803,12 @@ class Fuzz {
         if (run_.callbacks == Storage::kToggled && !toggle_totals) {
           const int which = static_cast<int>(a_.pick(3)) - 1;
           note("attach_callbacks(%d)", which);
-          file_.attach_callbacks(which < 0 ? nullptr : &cbs_[which]);
+          if constexpr (kAttachableCallbacks) file_.attach_callbacks(which < 0 ? nullptr : &cbs_[which]);
           attached_ = which;
         } else if (toggle_totals) {
           const bool on = a_.coin();
           note("track_totals(%s)", on ? "totals" : "nullptr");
-          file_.track_totals(on ? &totals_ : nullptr);
+          if constexpr (kAttachableTotals) file_.track_totals(on ? &totals_ : nullptr);
           totals_on_ = on;
         } else {
           break;
@@ -919,13 +1000,18 @@ class Fuzz {
         EXPECT_EQ((file_.armed() >> i) & 1u, 0u) << where() << ": a configured counter is armed only by a start";
       }
     } else if (which == 1) {
-      if (!a_.one_in(4)) return;
+      if (kFixedConfig || !a_.one_in(4)) return;  // (discover() takes a run-time file)
       note("sbi::discover()");
       const Status predicted = !cfg_.present                                   ? Status::kUnavailable
                                : (cfg_.counters & ~kMachineCounterSlots) != 0 ? Status::kBadArg
                                                                               : Status::kOk;
       still(watch_);
-      const Result<uint32_t> r = call(predicted, true, [&] { return sbi::discover(file_); });
+      const Result<uint32_t> r = call(predicted, true, [&] {
+        if constexpr (kFixedConfig)
+          return Result<uint32_t>(Status::kFailed);
+        else
+          return sbi::discover(file_);
+      });
       if (watch_ && r.ok()) rebaseline(0);
       still(false);
       if (predicted == Status::kOk) {
@@ -1049,7 +1135,7 @@ class Fuzz {
     }
   }
 
-  const Run& run_;
+  const Run run_;  // (a build-time file's: fixed_run())
   Args a_;
   models::RiscvCsrModel csrs_;
   models::SbiPmuModel sbi_;
@@ -1057,7 +1143,8 @@ class Fuzz {
   ibex::Config icfg_;
   CounterConfig cfg_;
   File file_;
-  CounterTotals totals_;
+  CounterTotals own_totals_;
+  CounterTotals& totals_;
   CounterCallbacks cbs_[2];
   uint8_t registered_[2][kNumCounterSlots] = {};
   int attached_ = -1;
@@ -1178,7 +1265,64 @@ inline void sspesa_fuzz(uint64_t seed, int samples) {
   }
 }
 
-/// Runs r on its file.
+/// Runs r on a file of type File, of kind K: a build-time one
+/// (FixedCounters, ame::FixedAmeCounters, CounterFile<SbiMap, FixedConfig<C>, ...>)
+/// with what its type fixes (fixed_run()).
+template <Kind K, typename File>
+void run_file(const Run& r) {
+  Fuzz<K, File>(r).go();
+}
+
+/// Build-time files for run_file(), shared by the RV64 and RV32 runs: each
+/// a FixedConfig<C>, its C, storage and map the type's. One hpm counter (an
+/// inlined hook, whole) or several (kLoopsOutOfLine: each callback through
+/// call_lowest(), the fold and acknowledge out of line), counters few
+/// enough for the compare chains of csr_bank.hpp (1..3) or the tables,
+/// scountovf or each counter's OF, Sscofpmf or not, static storage, none,
+/// or a table attached at run time; AME (unusable on RV32) and an S-mode
+/// SBI file too.
+namespace fixed {
+inline CounterCallbacks g_cbs;
+inline CounterTotals g_totals;
+using StaticCbs = StaticStorage<CounterCallbacks, g_cbs>;
+using StaticTotals = StaticStorage<CounterTotals, g_totals>;
+using NoCbs = NoStorage<CounterCallbacks>;
+using NoTotals = NoStorage<CounterTotals>;
+using AttachedCbs = AttachedStorage<CounterCallbacks>;
+
+constexpr OverflowSource kScountovf = OverflowSource::kScountovf;
+constexpr OverflowSource kEventOf = OverflowSource::kEventOf;
+constexpr CounterConfig kOneHpm{0xD, true, true, kScountovf};                 // cycle, instret, hpm 3
+constexpr CounterConfig kOnlyHpm5{0x20, true, true, kEventOf};             // hpm 5 alone, each OF
+constexpr CounterConfig kSeveral{0x5 | 0x1F8, true, true, kScountovf};        // hpm 3..8
+constexpr CounterConfig kSparseEach{0x5 | 0x10228, true, true, kEventOf};  // hpm 3, 5, 9, 16, each OF
+constexpr CounterConfig kHighThree{0xE0000000, true, true, kScountovf};      // hpm 29..31 alone
+constexpr CounterConfig kTwoApart{0x1 | 0x80000008, true, true, kEventOf};  // cycle, hpm 3 and 31, each OF
+constexpr CounterConfig kPlain{0x5 | 0x78, false, true, kScountovf};          // no Sscofpmf, hpm 3..6
+constexpr CounterConfig kWithTime{0x7 | 0x18, true, true, kScountovf};        // time too: init() refuses
+constexpr CounterConfig kAbsent{0x1D, true, false, kScountovf};
+constexpr CounterConfig kAmeTwo{0x18, true, true, kScountovf};
+constexpr CounterConfig kAmeMany{0xFFFFFFFD, true, true, kEventOf};
+constexpr CounterConfig kAmeUndeclared{0xFFFFFFFD, true, false, kScountovf};
+constexpr CounterConfig kSbiSeveral{0x5 | 0x38, true, true, kScountovf};
+
+template <const CounterConfig& C, typename Callbacks = NoCbs, typename Totals = NoTotals>
+using Machine = FixedCounters<C, Callbacks, Totals>;
+template <const CounterConfig& C, typename Callbacks = NoCbs, typename Totals = NoTotals>
+using Ame = ame::FixedAmeCounters<C, Callbacks, Totals>;
+template <const CounterConfig& C, typename Callbacks = NoCbs, typename Totals = NoTotals>
+using Sbi = CounterFile<SbiMap, FixedConfig<C>, Callbacks, Totals>;
+
+/// A run of a build-time file on a model of num_hpm counters of 'width'
+/// bits (Sscofpmf, source, presence and static storage: the type's;
+/// 'callbacks' matters for attached storage only).
+inline Run make_run(const char* name, Kind k, uint64_t seed, unsigned num_hpm, unsigned width, int steps,
+                    Storage callbacks = Storage::kFixed) {
+  return Run{name, k, seed, true, kScountovf, Storage::kFixed, callbacks, num_hpm, width, 1, true, -1, false, steps};
+}
+}  // namespace fixed
+
+/// Runs r on its run-time file.
 inline void run(const Run& r) {
   switch (r.kind) {
     case Kind::kMachine: Fuzz<Kind::kMachine>(r).go(); break;

@@ -2,7 +2,8 @@
 // The RISC-V counter files on RV64 under random call sequences with random
 // arguments, fixed seeds (riscv_api_fuzz.hpp says what each run checks):
 // the M-mode, SBI, AME and Ibex files, with Sscofpmf on and off, totals and
-// callbacks kept, toggled or absent; and Sspesa sample records.
+// callbacks kept, toggled or absent; the build-time files (FixedConfig) of
+// several configurations; and Sspesa sample records.
 #include <string>
 
 #include "riscv_api_fuzz.hpp"
@@ -47,6 +48,64 @@ TEST_P(RiscvApiFuzz, RandomCallsKeepTheContract) { pmu::test::riscv_fuzz::run(Ge
 
 INSTANTIATE_TEST_SUITE_P(Rv64, RiscvApiFuzz, ::testing::ValuesIn(kRuns),
                          [](const ::testing::TestParamInfo<Run>& p) { return std::string(p.param.name); });
+
+// ---- build-time files ----------------------------------------------------------------
+// The configurations of riscv_api_fuzz.hpp (fixed::), each a type: C, its
+// storage and the map (the run's Sscofpmf, source and storage follow them).
+using namespace pmu::test::riscv_fuzz::fixed;
+using pmu::test::riscv_fuzz::run_file;
+
+TEST(RiscvApiFuzzFixed, MachineOneHpmStaticStorage12Bit) {
+  run_file<Kind::kMachine, Machine<kOneHpm, StaticCbs, StaticTotals>>(
+      make_run("FixedMachineOneHpm", Kind::kMachine, 0xF1, 1, 12, 20000));
+}
+TEST(RiscvApiFuzzFixed, MachineOnlyHpm5EachOfStaticStorage12Bit) {
+  run_file<Kind::kMachine, Machine<kOnlyHpm5, StaticCbs, StaticTotals>>(
+      make_run("FixedMachineOnlyHpm5", Kind::kMachine, 0xF2, 4, 12, 20000));
+}
+TEST(RiscvApiFuzzFixed, MachineSeveralStaticStorage12Bit) {
+  run_file<Kind::kMachine, Machine<kSeveral, StaticCbs, StaticTotals>>(
+      make_run("FixedMachineSeveral", Kind::kMachine, 0xF3, 6, 12, 20000));
+}
+TEST(RiscvApiFuzzFixed, MachineHighThreeStaticStorage12Bit) {
+  run_file<Kind::kMachine, Machine<kHighThree, StaticCbs, StaticTotals>>(
+      make_run("FixedMachineHighThree", Kind::kMachine, 0x100, 29, 12, 20000));
+}
+TEST(RiscvApiFuzzFixed, MachineTwoApartEachOfStaticStorage12Bit) {
+  run_file<Kind::kMachine, Machine<kTwoApart, StaticCbs, StaticTotals>>(
+      make_run("FixedMachineTwoApart", Kind::kMachine, 0x101, 29, 12, 20000));
+}
+TEST(RiscvApiFuzzFixed, MachineSparseEachOfTotalsOnly40Bit) {
+  run_file<Kind::kMachine, Machine<kSparseEach, NoCbs, StaticTotals>>(
+      make_run("FixedMachineSparseEach", Kind::kMachine, 0xF4, 29, 40, 20000));
+}
+TEST(RiscvApiFuzzFixed, MachineSeveralAttachedCallbacksToggled) {
+  run_file<Kind::kMachine, Machine<kSeveral, AttachedCbs, StaticTotals>>(
+      make_run("FixedMachineSeveralAttached", Kind::kMachine, 0xF5, 6, 12, 20000, kToggled));
+}
+TEST(RiscvApiFuzzFixed, MachinePlainStaticStorage16Bit) {
+  run_file<Kind::kMachine, Machine<kPlain, StaticCbs, StaticTotals>>(
+      make_run("FixedMachinePlain", Kind::kMachine, 0xF6, 4, 16, 20000));
+}
+TEST(RiscvApiFuzzFixed, MachineBareWithTime) {
+  run_file<Kind::kMachine, Machine<kWithTime>>(make_run("FixedMachineBareWithTime", Kind::kMachine, 0xF7, 2, 40, 5000));
+}
+TEST(RiscvApiFuzzFixed, MachineAbsent) {
+  run_file<Kind::kMachine, Machine<kAbsent, StaticCbs>>(make_run("FixedMachineAbsent", Kind::kMachine, 0xF8, 2, 40, 2000));
+}
+TEST(RiscvApiFuzzFixed, AmeTwoStaticStorage) {
+  run_file<Kind::kAme, Ame<kAmeTwo, StaticCbs, StaticTotals>>(make_run("FixedAmeTwo", Kind::kAme, 0xFA1, 0, 64, 5000));
+}
+TEST(RiscvApiFuzzFixed, AmeManyEachOfStaticStorage) {
+  run_file<Kind::kAme, Ame<kAmeMany, StaticCbs, StaticTotals>>(make_run("FixedAmeMany", Kind::kAme, 0xFA2, 0, 64, 5000));
+}
+TEST(RiscvApiFuzzFixed, AmeUndeclared) {
+  run_file<Kind::kAme, Ame<kAmeUndeclared, StaticCbs>>(make_run("FixedAmeUndeclared", Kind::kAme, 0xFA3, 0, 64, 2000));
+}
+TEST(RiscvApiFuzzFixed, SbiSeveralStaticStorage12Bit) {
+  run_file<Kind::kSbi, Sbi<kSbiSeveral, StaticCbs, StaticTotals>>(
+      make_run("FixedSbiSeveral", Kind::kSbi, 0xF5B, 4, 12, 20000));
+}
 
 TEST(RiscvSspesaFuzz, AnyRecordDecodesAndAnInconsistentOneIsRefusedUnwritten) {
   pmu::test::riscv_fuzz::sspesa_fuzz(0x5E5A, 30000);
