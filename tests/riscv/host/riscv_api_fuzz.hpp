@@ -22,7 +22,9 @@
 //    succeeds;
 //  - the hook serves only the file's counters (the SBI file: only armed
 //    ones) and calls exactly the registered callbacks of the counters it
-//    serves, lowest first, none after one that detaches the table;
+//    serves, lowest first, none after one that detaches the table; some
+//    callbacks change a counter of the file, a served one too (write(),
+//    clear_overflow(), program()), as handle_overflow_irq() allows;
 //  - the pure queries (has, width, armed, config) make no access;
 //  - with totals kept (Storage::kFixed) one hpm counter is watched: its 64-bit
 //    total equals the model's own count of its events (wraps and value) at
@@ -239,7 +241,7 @@ class Fuzz {
   static constexpr bool kRv32 = hal::kXlen == 32;
   static constexpr uint32_t kMaxRate = 3;  // the model's largest per-cycle event rate (set below)
   static constexpr unsigned kTrace = 16;
-  enum Registered : uint8_t { kNoCallback, kRecord, kDetach };
+  enum Registered : uint8_t { kNoCallback, kRecord, kDetach, kChange };
 
  public:
   explicit Fuzz(const Run& run)
@@ -577,6 +579,40 @@ class Fuzz {
       ADD_FAILURE() << f->where() << ": a detaching callback on a table fixed at build time";
     }
   }
+  static void change(void* ctx, unsigned source) {
+    Fuzz* f = static_cast<Fuzz*>(ctx);
+    f->seen_.push_back(source);
+    f->change_in_callback(source);
+  }
+  // A callback that changes a counter of the file, a served one (its own
+  // or the watched one) too: write(), clear_overflow() or program(), which
+  // the totals must follow (counter_file.hpp, handle_overflow_irq()).
+  void change_in_callback(unsigned source) {
+    const unsigned j = watch_ && b_.coin() ? w_ : b_.bit_of(acc_ & kHpmSlots);
+    const std::string at = trace_[static_cast<unsigned>(step_) % kTrace];
+    switch (b_.pick(3)) {
+      case 0:
+        write(j, b_.value(width_));
+        break;
+      case 1:
+        note("clear_overflow(%u)", j);
+        (void)call(Status::kOk, true, [&] { return file_.clear_overflow(j); });
+        break;
+      default:
+        if constexpr (K == Kind::kSbi) {
+          note("program_event(%u, instructions)", j);
+          (void)call(Status::kOk, true, [&] { return file_.program_event(j, sbi_pmu::kHwInstructions); });
+        } else {
+          const unsigned id = 1 + b_.pick(12);  // counts every cycle
+          note("program(%u, %u)", j, id);
+          (void)call(Status::kOk, true, [&] { return file_.program(j, HpmEvent{id}); });
+        }
+        break;
+    }
+    // The step's trace names the hook and the call its callback made.
+    const std::string what = trace_[static_cast<unsigned>(step_) % kTrace];
+    note("%.60s; callback %u: %.50s", at.c_str(), source, what.c_str());
+  }
   // What the hook served: the file's counters (SBI: armed ones); the
   // registered callbacks of exactly those, lowest first, none after a detach.
   void check_served(uint32_t vec, int attached, uint32_t armed) {
@@ -723,12 +759,15 @@ class Fuzz {
       }
       case 11: {
         const unsigned i = a_.index(acc_);
-        const uint8_t which = static_cast<uint8_t>(
+        uint8_t which = static_cast<uint8_t>(
             run_.callbacks == Storage::kToggled && a_.one_in(4) ? kDetach : a_.one_in(4) ? kNoCallback : kRecord);
+        if (which == kRecord && b_.one_in(3)) which = kChange;  // (its own stream: a_'s sequence stays)
         const IrqCallback cb = which == kRecord   ? IrqCallback{record, this}
                                : which == kDetach ? IrqCallback{detach, this}
+                               : which == kChange ? IrqCallback{change, this}
                                                   : IrqCallback{};
-        note("on_overflow(%u, %s)", i, which == kRecord ? "record" : which == kDetach ? "detach" : "none");
+        note("on_overflow(%u, %s)", i,
+             which == kRecord ? "record" : which == kDetach ? "detach" : which == kChange ? "change" : "none");
         const Status s = call(then(hpm(i), attached_ >= 0 ? Status::kOk : Status::kUnavailable), true,
                               [&] { return file_.on_overflow(i, cb); });
         if (s == Status::kOk) registered_[attached_][i] = which;
@@ -1137,6 +1176,7 @@ class Fuzz {
 
   const Run run_;  // (a build-time file's: fixed_run())
   Args a_;
+  Args b_{run_.seed ^ 0xCA11BAC4u};  // what a changing callback does
   models::RiscvCsrModel csrs_;
   models::SbiPmuModel sbi_;
   ModelBus bus_;
