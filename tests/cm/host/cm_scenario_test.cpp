@@ -356,6 +356,55 @@ TYPED_TEST(CmScenario, InterruptOnlyTotalsAreExactWhenEachHookSeesNoVisibleWrap)
   EXPECT_EQ(r.model.counted(kCycleCounter), (uint64_t{9} << 32) + 5);
 }
 
+// Where PC_OV sets is documented both ways (docs/hw/cm-gcr-perf.md §5.1);
+// the model takes either, and the totals are exact under both: a hook that
+// finds a counter on all ones (flagged there, or held there by
+// Perf_Ovf_Stop) counts no period early, and a period only the flag shows
+// is counted once.
+TYPED_TEST(CmScenario, TotalsAreExactUnderEitherReadingOfTheOverflowPoint) {
+  for (const auto point : {CmPerfModel::FlagPoint::kWrap, CmPerfModel::FlagPoint::kAllOnes}) {
+    const bool all_ones = point == CmPerfModel::FlagPoint::kAllOnes;
+    SCOPED_TRACE(all_ones ? "flag at all ones" : "flag on the wrap");
+    Rig<TypeParam> r;
+    r.model.set_flag_point(point);
+    ASSERT_TRUE(r.model.set_event_rate(event::kRequestCount, 1));
+    ASSERT_EQ(r.perf.program(kP0Counter, event::kRequestCount, 0), Status::kOk);
+    // Counting onto all ones: flagged there at one reading only.
+    ASSERT_EQ(r.perf.reset(kAllMask), Status::kOk);
+    ASSERT_EQ(r.perf.preload(kP0Counter, 0xFFFFFFF0u), Status::kOk);
+    ASSERT_EQ(r.perf.start(kP0Mask), Status::kOk);
+    r.bus.advance(0xF);
+    ASSERT_EQ(r.model.count(kP0Counter), 0xFFFFFFFFu);
+    EXPECT_EQ(r.perf.handle_overflow_irq().value(), all_ones ? kP0Mask : 0u);
+    EXPECT_EQ(r.perf.read64(kP0Counter).value(), r.model.counted(kP0Counter));
+    r.bus.advance(0x10);  // the wrap: flagged at the other reading only
+    EXPECT_EQ(r.perf.handle_overflow_irq().value(), all_ones ? 0u : kP0Mask);
+    EXPECT_EQ(r.perf.read64(kP0Counter).value(), r.model.counted(kP0Counter));
+    // Perf_Ovf_Stop holds the counter on all ones (at 0 after the wrap at the other reading).
+    ASSERT_EQ(r.perf.set_overflow_stop(true), Status::kOk);
+    ASSERT_EQ(r.perf.preload(kP0Counter, 0xFFFFFF00u), Status::kOk);
+    r.bus.advance(1000);
+    EXPECT_EQ(r.model.count(kP0Counter), all_ones ? 0xFFFFFFFFu : 0u);
+    EXPECT_EQ(r.perf.handle_overflow_irq().value(), kP0Mask);
+    EXPECT_EQ(r.perf.read64(kP0Counter).value(), r.model.counted(kP0Counter));
+    // Restarted, read within each period: every wrap shows in the values.
+    ASSERT_EQ(r.perf.set_overflow_stop(false), Status::kOk);
+    ASSERT_EQ(r.perf.start(kP0Mask), Status::kOk);
+    for (int k = 0; k < 6; ++k) {
+      r.bus.advance(uint64_t{3} << 30);
+      EXPECT_EQ(r.perf.read64(kP0Counter).value(), r.model.counted(kP0Counter));
+    }
+    EXPECT_EQ(r.perf.handle_overflow_irq().value(), kP0Mask);
+    EXPECT_EQ(r.perf.read64(kP0Counter).value(), r.model.counted(kP0Counter));
+    // From a reset, a whole period past the last observation: only the flag shows it.
+    ASSERT_EQ(r.perf.reset(kP0Mask), Status::kOk);
+    r.bus.advance((uint64_t{1} << 32) + 0x40);
+    EXPECT_EQ(r.perf.handle_overflow_irq().value(), kP0Mask);
+    EXPECT_EQ(r.perf.read64(kP0Counter).value(), r.model.counted(kP0Counter));
+    EXPECT_EQ(r.model.counted(kP0Counter), (uint64_t{1} << 32) + 0x40);
+  }
+}
+
 // Without attached storage the unit still counts, reads and serves the hook.
 TYPED_TEST(CmScenario, WithoutStorageTheHookStillAcknowledges) {
   Rig<TypeParam> r;
