@@ -23,9 +23,9 @@
 //    limits docs/cm.md states ("64-bit totals") and checks that it did (a
 //    "the test let/hid" failure is the test's fault, not the driver's): a
 //    flag stands for one pass, so a period is hidden only when no
-//    observation has shown a pass (a wrap or all ones) since the hook last
-//    folded the counter, and never is its flag cleared by hand before the
-//    fold;
+//    observation has shown a pass (a wrap or all ones) and no flag has risen
+//    during a preload since the hook last folded the counter, and never is
+//    its flag cleared by hand before the fold;
 //  - a call refused by the documented checks (kBadArg, kUnavailable)
 //    answers exactly that and makes no access; a valid call answers kOk;
 //  - the hook reads PC_OV first, serves and acknowledges exactly the flags
@@ -350,7 +350,11 @@ class Fuzz {
   }
   void preload(unsigned i, uint32_t v, const char* why) {
     note("preload(%u, 0x%x)%s", i, v, why);
+    const bool flagged = i < kNumCounters && ((spy_.m.ov() >> i) & 1u) != 0;
     (void)call(idx(i), [&] { return perf_.preload(i, v); });
+    // A flag that rose during the preload stands for no period (docs/cm.md):
+    // its pass is used until the hook folds it.
+    if (i < kNumCounters && !flagged && ((spy_.m.ov() >> i) & 1u) != 0 && totals_on_) tr_[i].hide_ok = false;
   }
 
   // ---- the trace -----------------------------------------------------------------
@@ -481,21 +485,25 @@ class Fuzz {
     f->perf_.attach_callbacks(nullptr);
     f->attached_ = -1;
   }
-  // Sampling: re-arm the counter a period below the wrap, and read its total.
+  // Sampling: re-arm the counter (now and then another) a period below the
+  // wrap, and read its total.
   static void rearm(void* ctx, unsigned source) {
     Fuzz* f = self(ctx);
     f->seen_.push_back(source);
     ++f->in_callback_;
-    f->preload(source, 0u - (256 + f->a_.pick(0x7FFFFF00u)), " (in its callback)");
-    f->read64(source, " (in its callback)");
+    const unsigned i = f->a_.one_in(4) ? f->a_.pick(kNumCounters) : source;
+    f->preload(i, 0u - (256 + f->a_.pick(0x7FFFFF00u)), " (in a callback)");
+    f->read64(i, " (in a callback)");
     --f->in_callback_;
   }
+  // Reset the counter (now and then others with it, or others only).
   static void restart(void* ctx, unsigned source) {
     Fuzz* f = self(ctx);
     f->seen_.push_back(source);
     ++f->in_callback_;
-    f->note("reset(0x%x) (in its callback)", counter_mask(source));
-    (void)f->call(Status::kOk, [&] { return f->perf_.reset(counter_mask(source)); });
+    const uint32_t m = f->a_.one_in(4) ? 1 + f->a_.pick(kAllMask) : counter_mask(source);
+    f->note("reset(0x%x) (in the callback of %u)", m, source);
+    (void)f->call(Status::kOk, [&] { return f->perf_.reset(m); });
     --f->in_callback_;
   }
   static IrqCallback callback(Fuzz* f, uint8_t kind) {
@@ -662,11 +670,16 @@ class Fuzz {
       case 20:
       case 21: hide_a_wrap(); break;
       case 22: {
-        // A counter just below its wrap, counting.
+        // A counter just below its wrap, counting; now and then preloaded
+        // again at once, so that it often wraps between that preload's read
+        // and its write (the bus cycles of the calls).
         const unsigned i = a_.pick(kNumCounters);
-        preload(i, 0u - (1 + a_.pick(5000)), " (near the top)");
+        const bool again = a_.coin();
+        const uint32_t below = again ? 1 + a_.pick(6 * run_.gap * kMaxRate + 1) : 1 + a_.pick(5000);
+        preload(i, 0u - below, " (near the top)");
         note("start(0x%x) (near the top)", counter_mask(i));
         (void)call(Status::kOk, [&] { return perf_.start(counter_mask(i)); });
+        if (again) preload(i, a_.value(), " (at the wrap)");
         break;
       }
       default: {
