@@ -229,6 +229,9 @@ class Fuzz {
     }
     EXPECT_GE(hidden_, 10u) << run_.name << ": few wraps only a flag showed";
     EXPECT_GE(checks_, 200u) << run_.name << ": few totals checked";
+    if (run_.gap > 0) {
+      EXPECT_GE(rose_in_preload_, 5u) << run_.name << ": few flags rose during a preload";
+    }
     if (::testing::Test::HasFailure()) fail_trace();
   }
 
@@ -354,7 +357,10 @@ class Fuzz {
     (void)call(idx(i), [&] { return perf_.preload(i, v); });
     // A flag that rose during the preload stands for no period (docs/cm.md):
     // its pass is used until the hook folds it.
-    if (i < kNumCounters && !flagged && ((spy_.m.ov() >> i) & 1u) != 0 && totals_on_) tr_[i].hide_ok = false;
+    if (i < kNumCounters && !flagged && ((spy_.m.ov() >> i) & 1u) != 0 && totals_on_) {
+      tr_[i].hide_ok = false;
+      ++rose_in_preload_;
+    }
   }
 
   // ---- the trace -----------------------------------------------------------------
@@ -748,7 +754,7 @@ class Fuzz {
   int in_hook_ = 0, in_callback_ = 0;
   int64_t ov_read_ = -1, ov_written_ = -1;
   std::vector<unsigned> seen_;
-  uint64_t hidden_ = 0, checks_ = 0;
+  uint64_t hidden_ = 0, checks_ = 0, rose_in_preload_ = 0;
   int step_ = -1;
   unsigned notes_ = 1;
   char trace_[kTrace][160] = {};
