@@ -77,7 +77,7 @@ ACCESS_MAX = {
     "cm.clear_overflow(one)": (0, 1),
     "cm.preload(one)": (0, 1),
     "cm.read64(one)": (1, 0),
-    "cm.preload(tracked)": (1, 1),  # the count so far is read before the write
+    "cm.preload(tracked)": (3, 1),  # PC_OV and the count so far before the write, PC_OV after it
     "cm.reset(tracked)": (1, 1),
 }
 

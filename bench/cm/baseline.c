@@ -130,13 +130,17 @@ bl_u64 bl_cm_read64(unsigned i) {
   return r;
 }
 
-/* The count so far is accounted, then the write; later deltas start at value. */
+/* The count so far is accounted, then the write; later deltas start at
+ * value. A flag that rose between the two PC_OV reads (a wrap between the
+ * count's read and the write) stands for no period. */
 uint8_t bl_cm_preload_tracked(unsigned i, uint32_t value) {
   if (i >= 3) return BL_BAD_ARG;
   const unsigned reg = 0x100u + ((COUNTER_OFFSETS >> (8u * i)) & 0xFFu);
+  const uint32_t flagged = RD(PC_OV) & (1u << i);
   (void)observe(i, RD(reg));
   WR(reg, value);
   totals[i].last = value;
+  if (flagged == 0 && (RD(PC_OV) & (1u << i)) != 0) totals[i].passed = 1;
   return BL_OK;
 }
 

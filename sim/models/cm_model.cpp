@@ -84,16 +84,22 @@ uint32_t CmPerfModel::irq_outputs() const {
   return ((ctl_ & kIntEn) != 0 && ov_ != 0) ? kIrqPcInt : 0;
 }
 
-uint64_t CmPerfModel::cycles_to_first_wrap() const {
+// Events counter i takes to its next overflow point.
+uint64_t CmPerfModel::events_to_flag(unsigned i) const {
+  if (flag_point_ == FlagPoint::kWrap) return kWrap - count_[i];
+  return count_[i] == 0xFFFFFFFFu ? kWrap : 0xFFFFFFFFu - count_[i];
+}
+
+uint64_t CmPerfModel::cycles_to_first_flag() const {
   uint64_t best = ~uint64_t{0};
-  if (on(0)) best = kWrap - count_[0];
+  if (on(0)) best = events_to_flag(0);
   for (unsigned i = 1; i < kCounters; ++i) {
     const unsigned ev = event_of(i);
     const uint64_t num = rate_num_[ev];
     const uint64_t den = rate_den_[ev] == 0 ? 1 : rate_den_[ev];
     if (!on(i) || num == 0) continue;
-    // Smallest n with floor((acc + n*num)/den) >= 2^32 - count.
-    const uint64_t need = (kWrap - count_[i]) * den - acc_[i - 1];
+    // Smallest n with floor((acc + n*num)/den) >= the events to the flag point.
+    const uint64_t need = events_to_flag(i) * den - acc_[i - 1];
     best = umin(best, (need + num - 1) / num);
   }
   return best;
@@ -109,29 +115,31 @@ uint64_t CmPerfModel::take_events(unsigned i, uint64_t n) {
 }
 
 bool CmPerfModel::apply(uint64_t n) {
-  bool wrapped = false;
+  bool overflowed = false;
   for (unsigned i = 0; i < kCounters; ++i) {
     if (!on(i)) continue;
     const uint64_t add = i == 0 ? n : take_events(i, n);
     const uint64_t t = count_[i] + add;
     counted_[i] += add;
-    if (t >= kWrap) {
+    // The wrap, or (kAllOnes) a value 0xFFFFFFFF mod 2^32 in (count, t].
+    const bool flag = flag_point_ == FlagPoint::kWrap ? t >= kWrap : ((t + 1) >> 32) > ((count_[i] + uint64_t{1}) >> 32);
+    if (flag) {
       ov_ |= 1u << i;
-      wrapped = true;
+      overflowed = true;
     }
     count_[i] = static_cast<uint32_t>(t);
   }
-  return wrapped;
+  return overflowed;
 }
 
 void CmPerfModel::advance(uint64_t cycles) {
   while (cycles > 0 && (ctl_ & kCountOns) != 0) {
     uint64_t step = umin(cycles, kMaxStep);
     const bool stop_mode = (ctl_ & kOvfStop) != 0;
-    if (stop_mode) step = umin(step, cycles_to_first_wrap());
-    const bool wrapped = apply(step);
+    if (stop_mode) step = umin(step, cycles_to_first_flag());
+    const bool overflowed = apply(step);
     cycles -= step;
-    if (stop_mode && wrapped) {
+    if (stop_mode && overflowed) {
       ctl_ &= ~kCountOns;
       ++stops_;
     }

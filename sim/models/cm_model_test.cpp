@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The CM perf model on its own: the register behaviour the driver tests
-// rely on (W1C, Perf_Num_Cnt, reset bits, rates, ovf-stop, CM_PCInt level).
+// rely on (W1C, Perf_Num_Cnt, reset bits, rates, ovf-stop, CM_PCInt level,
+// the two readings of the overflow point).
 #include <gtest/gtest.h>
 
 #include "pmu_sim/cm_model.hpp"
@@ -158,6 +159,64 @@ TEST(CmModel, CountersAreNumberedAsTheirOverflowBits) {
   EXPECT_EQ(m.count(3), 0u);  // no such counter
   EXPECT_EQ(m.counted(3), 0u);
   EXPECT_EQ(m.qualifier(3), 0u);
+}
+
+// The other reading of the overflow point (docs/hw/cm-gcr-perf.md §5.1):
+// the flag sets on reaching 0xFFFFFFFF, and the wrap after it sets nothing.
+TEST(CmModel, AtAllOnesTheFlagSetsOnReachingTheTopNotOnTheWrap) {
+  CmPerfModel m;
+  m.set_flag_point(CmPerfModel::FlagPoint::kAllOnes);
+  m.write(CmPerfModel::kPcCycle, 4, 0xFFFFFFF0u);
+  m.write(CmPerfModel::kPcCtl, 4, 1u << 4);
+  m.advance(0xE);
+  EXPECT_EQ(m.count(0), 0xFFFFFFFEu);
+  EXPECT_EQ(m.ov(), 0u);
+  m.advance(1);
+  EXPECT_EQ(m.count(0), 0xFFFFFFFFu);
+  EXPECT_EQ(m.ov(), 1u);
+  m.write(CmPerfModel::kPcOv, 4, 1);
+  m.advance(5);  // the wrap: no flag
+  EXPECT_EQ(m.count(0), 4u);
+  EXPECT_EQ(m.ov(), 0u);
+  // Passed within a cycle (3 events a cycle from 0xFFFFFFFE): flagged.
+  ASSERT_TRUE(m.set_event_rate(0, 3));
+  m.write(CmPerfModel::kPcCnt0, 4, 0xFFFFFFFEu);
+  m.write(CmPerfModel::kPcCtl, 4, 1u << 6);
+  m.advance(1);
+  EXPECT_EQ(m.count(1), 1u);
+  EXPECT_EQ(m.ov(), 2u);
+  // Starting on 0xFFFFFFFF, the next flag is a whole period away.
+  m.write(CmPerfModel::kPcOv, 4, 2);
+  m.write(CmPerfModel::kPcCnt0, 4, 0xFFFFFFFFu);
+  m.advance(1);
+  EXPECT_EQ(m.ov(), 0u);
+  m.reset();  // keeps the setting
+  m.write(CmPerfModel::kPcCycle, 4, 0xFFFFFFFEu);
+  m.write(CmPerfModel::kPcCtl, 4, 1u << 4);
+  m.advance(1);
+  EXPECT_EQ(m.ov(), 1u);
+}
+
+TEST(CmModel, AtAllOnesOvfStopHoldsTheCountersAtTheTop) {
+  CmPerfModel m;
+  m.set_flag_point(CmPerfModel::FlagPoint::kAllOnes);
+  ASSERT_TRUE(m.set_event_rate(0, 1));
+  m.write(CmPerfModel::kPcCnt0, 4, 0xFFFFFF00u);
+  m.write(CmPerfModel::kPcCtl, 4, (1u << 29) | (1u << 6) | (1u << 4));
+  m.advance(1000);
+  EXPECT_EQ(m.count(1), 0xFFFFFFFFu);
+  EXPECT_EQ(m.count(0), 0xFFu);  // stopped on the same cycle
+  EXPECT_EQ(m.ov(), 2u);
+  EXPECT_EQ(m.ovf_stops(), 1u);
+  EXPECT_EQ(m.ctl() & 0x150u, 0u);
+  // Restarted, it wraps without a flag and counts on to the next top.
+  m.write(CmPerfModel::kPcOv, 4, 2);
+  m.write(CmPerfModel::kPcCtl, 4, (1u << 29) | (1u << 6));
+  m.advance(10);
+  EXPECT_EQ(m.count(1), 9u);
+  EXPECT_EQ(m.ov(), 0u);
+  EXPECT_EQ(m.ovf_stops(), 1u);
+  EXPECT_EQ(m.counted(1), 0xFFu + 10u);
 }
 
 }  // namespace

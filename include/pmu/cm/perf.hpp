@@ -220,8 +220,9 @@ class BasicPerf {
   /// kBadArg: bits above bit 2, start and stop overlapping, all three empty.
   Status control(uint32_t start_mask, uint32_t stop_mask, uint32_t reset_mask);
   /// Write a raw value into counter i (e.g. 2^32 - period for sampling): one
-  /// write; with totals, one read first, and the total carries on from the
-  /// count so far (the jump is not counted). kBadArg for i > 2.
+  /// write; with totals, PC_OV and the count read first and PC_OV after, and
+  /// the total carries on from the count so far (the jump is not counted,
+  /// nor the flag of a wrap between the read and the write). kBadArg for i > 2.
   __attribute__((flatten)) Status preload(unsigned i, uint32_t value);
   /// GCR_DB_PC_OV as a counter mask: one read.
   Result<uint32_t> read_overflow() const;
@@ -435,16 +436,31 @@ Status BasicPerf<G, CS, TS>::control(uint32_t start_mask, uint32_t stop_mask, ui
   return Status::kOk;
 }
 
-// With totals: account the count so far, write, and carry the total on.
+// With totals: account the count so far, write, and carry the total on. A
+// running counter may wrap between the read and the write: its events up
+// to the write are then in no total, and the flag that wrap raises must
+// stand for no period either (else the hook's fold adds 2^32 no event
+// made). So PC_OV is read before and after: a flag of counter i that rose
+// in between stands for a pass already counted or never to be (a wrap
+// before the read shows in its value, one after the write in the next).
 template <typename G, typename CS, typename TS>
 Status BasicPerf<G, CS, TS>::preload(unsigned i, uint32_t value) {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();
   if (i >= kNumCounters) return Status::kBadArg;
   const bool tracked = totals_.held();
-  if (tracked) totals_.get()->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
+  const uint32_t bit = 1u << i;
+  bool flagged = false;
+  if (tracked) {
+    flagged = (reg::read(gdb, kRegs.ov).raw & bit) != 0;
+    totals_.get()->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
+  }
   reg::write(gdb, kRegs.counter(i), reg::Value<PcCounterTag>{value});
-  if (tracked) totals_.get()->wide_[i].rebase(value);
+  if (tracked) {
+    Totals::Wide& w = totals_.get()->wide_[i];
+    w.rebase(value);
+    if (!flagged && (reg::read(gdb, kRegs.ov).raw & bit) != 0) w.flag_occupied();
+  }
   return Status::kOk;
 }
 

@@ -14,9 +14,14 @@
 // Model choices where the documents are silent or ambiguous (tests must not
 // depend on them; the driver does not):
 //   - A counter overflows when it wraps from 0xFFFFFFFF to 0 (the slides'
-//     "reaches its maximum" is ambiguous); its PC_OV bit is then set.
-//   - Perf_Ovf_Stop: on the cycle a counter wraps, all three counters stop by
-//     clearing their CountOn bits (so a restart is an explicit start()).
+//     "reaches its maximum" is ambiguous); its PC_OV bit is then set. The
+//     other reading is a setting: set_flag_point(FlagPoint::kAllOnes) makes a
+//     counter overflow when it reaches 0xFFFFFFFF (or passes it within a
+//     cycle), not on the wrap that follows.
+//   - Perf_Ovf_Stop: on the cycle a counter overflows, all three counters
+//     stop by clearing their CountOn bits (so a restart is an explicit
+//     start()); at FlagPoint::kAllOnes a counter counting one event a cycle
+//     is then held at 0xFFFFFFFF.
 //   - Reset bits act on the write and read back 0. Perf_Num_Cnt reads 2.
 //   - Events advance at a settable rate per event id (num/den per cycle, 0 by
 //     default); qualifiers are stored but do not filter.
@@ -47,10 +52,18 @@ class CmPerfModel final : public MmioModel {
   static constexpr unsigned kCounters = 3;        ///< Counters: 0 cycle, 1 P0, 2 P1.
   static constexpr uint32_t kIrqPcInt = 1u << 0;  ///< irq_outputs() bit of CM_PCInt.
 
-  /// A block in reset state, every event rate 0 (constexpr: static storage needs no constructor).
+  /// Where a counter overflows (PC_OV sets, Perf_Ovf_Stop stops): the
+  /// documents read both ways (docs/hw/cm-gcr-perf.md §5.1).
+  enum class FlagPoint : uint8_t {
+    kWrap,     ///< On the wrap from 0xFFFFFFFF to 0 (the default).
+    kAllOnes,  ///< On reaching 0xFFFFFFFF (or passing it within a cycle); the wrap after it sets nothing.
+  };
+
+  /// A block in reset state, every event rate 0, overflow on the wrap
+  /// (constexpr: static storage needs no constructor).
   constexpr CmPerfModel()
       : ctl_(0), ov_(0), event_(0), count_{0, 0, 0}, qual_{0, 0}, acc_{0, 0}, rate_num_{}, rate_den_{},
-        counted_{0, 0, 0}, stops_(0) {}
+        counted_{0, 0, 0}, stops_(0), flag_point_(FlagPoint::kWrap) {}
 
   uint32_t read(uint32_t offset, unsigned size) override;
   void write(uint32_t offset, unsigned size, uint32_t value) override;
@@ -60,7 +73,9 @@ class CmPerfModel final : public MmioModel {
   /// Sets event 'event' to occur num/den times per cycle (den > 0; num = 0: never).
   /// Returns false for an event id outside 0..255 or den == 0.
   bool set_event_rate(unsigned event, uint16_t num, uint16_t den = 1);
-  /// Returns to the reset state (rates kept).
+  /// Sets where a counter overflows (kept by reset()).
+  void set_flag_point(FlagPoint p) { flag_point_ = p; }
+  /// Returns to the reset state (rates and the flag point kept).
   void reset();
 
   // Inspection without a bus access (no side effects); i is a counter
@@ -81,8 +96,9 @@ class CmPerfModel final : public MmioModel {
 
  private:
   uint32_t read_reg(uint32_t offset) const;
-  uint64_t cycles_to_first_wrap() const;
-  bool apply(uint64_t cycles);  // returns true if any counter wrapped
+  uint64_t events_to_flag(unsigned i) const;
+  uint64_t cycles_to_first_flag() const;
+  bool apply(uint64_t cycles);  // returns true if any counter overflowed
   unsigned event_of(unsigned i) const { return (event_ >> (8 * (i - 1))) & 0xFFu; }
   bool on(unsigned i) const { return (ctl_ >> (4 + 2 * i)) & 1u; }
   // Events event counter i (1, 2) counts in n cycles; keeps the fraction.
@@ -98,6 +114,7 @@ class CmPerfModel final : public MmioModel {
   uint16_t rate_den_[256];  // 0 stands for 1
   uint64_t counted_[kCounters];
   uint32_t stops_;
+  FlagPoint flag_point_;
 };
 
 }  // namespace pmu::models

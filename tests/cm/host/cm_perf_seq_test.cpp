@@ -206,16 +206,33 @@ TYPED_TEST(CmPerfSeq, PreloadWithoutTotalsIsOneWriteAndNoRead) {
   expect_seq({W(kCnt1, 0xFFFFFFFF)}, [&] { EXPECT_EQ(p.preload(kP1Counter, 0xFFFFFFFF), Status::kOk); });
 }
 
+// With totals: PC_OV, the count so far, the write, PC_OV again (a flag
+// that rose in between is a wrap between the read and the write).
 TYPED_TEST(CmPerfSeq, PreloadWithTotalsAccountsTheOldCountThenWrites) {
   auto& p = this->unit;
   p.track_totals(&this->totals);
-  expect_seq({R(kCnt0, 100), W(kCnt0, 0xFFFFFF00), R(kCnt0, 0x20)}, [&] {
+  expect_seq({R(kOv, 0), R(kCnt0, 100), W(kCnt0, 0xFFFFFF00), R(kOv, 0), R(kCnt0, 0x20)}, [&] {
     EXPECT_EQ(p.preload(kP0Counter, 0xFFFFFF00), Status::kOk);
     // 100 before the preload, 0x120 after it.
     EXPECT_EQ(p.read64(kP0Counter).value(), 100u + 0x120u);
   });
-  expect_seq({R(kCycleReg, 0), W(kCycleReg, 7)}, [&] { EXPECT_EQ(p.preload(kCycleCounter, 7), Status::kOk); });
-  expect_seq({R(kCnt1, 0), W(kCnt1, 8)}, [&] { EXPECT_EQ(p.preload(kP1Counter, 8), Status::kOk); });
+  expect_seq({R(kOv, 0x6), R(kCycleReg, 0), W(kCycleReg, 7), R(kOv, 0x6)},
+             [&] { EXPECT_EQ(p.preload(kCycleCounter, 7), Status::kOk); });
+  expect_seq({R(kOv, 0x4), R(kCnt1, 0), W(kCnt1, 8)}, [&] { EXPECT_EQ(p.preload(kP1Counter, 8), Status::kOk); });
+}
+
+// The counter wraps between the preload's read and its write: the flag it
+// raised stands for no period, and the hook adds none.
+TYPED_TEST(CmPerfSeq, AFlagThatRoseDuringAPreloadAddsNoPeriod) {
+  auto& p = this->unit;
+  p.track_totals(&this->totals);
+  expect_seq({R(kOv, 0), R(kCnt0, 0xFFFFFFFE), W(kCnt0, 0x1000), R(kOv, 0x2),  // wrapped in between
+              R(kOv, 0x2), R(kCnt0, 0x1010), W(kOv, 0x2)},                     // the hook
+             [&] {
+               EXPECT_EQ(p.preload(kP0Counter, 0x1000), Status::kOk);
+               EXPECT_EQ(p.handle_overflow_irq().value(), kP0Mask);
+             });
+  expect_seq({R(kCnt0, 0x1020)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), uint64_t{0xFFFFFFFE} + 0x20u); });
 }
 
 // ---- the hook --------------------------------------------------------------------------
@@ -399,8 +416,8 @@ TYPED_TEST(CmPerfSeq, APreloadInACallbackKeepsTheTotalExact) {
   Rearm r{UnitRef(p)};
   ASSERT_EQ(p.on_overflow(kP0Counter, {rearm, &r}), Status::kOk);
   test::ExpectBackend bus;
-  bus.expect({R(kCnt0, 0), W(kCnt0, 0xFFFFFF00),                // armed 256 below the wrap
-              R(kOv, 0x2), R(kCnt0, 0x4), W(kCnt0, 0xFFFFFF00),  // hook: the callback re-arms
+  bus.expect({R(kOv, 0), R(kCnt0, 0), W(kCnt0, 0xFFFFFF00), R(kOv, 0),  // armed 256 below the wrap
+              R(kOv, 0x2), R(kOv, 0x2), R(kCnt0, 0x4), W(kCnt0, 0xFFFFFF00),  // hook: the callback re-arms
               R(kCnt0, 0xFFFFFF01), W(kOv, 0x2),                 // fold, acknowledge
               R(kCnt0, 0xFFFFFF10)});
   test::ScopedBackend use(bus);

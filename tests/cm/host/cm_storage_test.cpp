@@ -103,7 +103,7 @@ TEST_F(CmStorage, StaticTotalsExtendAcrossAWrapWithOneLoadEach) {
 
 TEST_F(CmStorage, StaticTotalsPreloadReadsThenWritesAndCarriesOn) {
   Tracked p;
-  expect_seq({R(kCnt0, 100), W(kCnt0, 0xFFFFFF00), R(kCnt0, 0x20)}, [&] {
+  expect_seq({R(kOv, 0), R(kCnt0, 100), W(kCnt0, 0xFFFFFF00), R(kOv, 0), R(kCnt0, 0x20)}, [&] {
     EXPECT_EQ(p.preload(kP0Counter, 0xFFFFFF00), Status::kOk);
     EXPECT_EQ(p.read64(kP0Counter).value(), 100u + 0x120u);  // 100 before, 0x120 after
   });

@@ -254,7 +254,7 @@ void emulated_accesses_per_call_match_the_docs() {
   CHECK_EQ(traps_of([&] { CHECK(r.perf.read_overflow().ok()); }), 1u);
   CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.clear_overflow(kAllMask)); }), 1u);
   CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.set_interrupt_enable(false)); }), 2u);
-  CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.preload(kP1Counter, 5)); }), 2u);
+  CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.preload(kP1Counter, 5)); }), 4u);  // R OV, R count, W count, R OV
   CHECK_EQ(traps_of([&] { CHECK(r.perf.handle_overflow_irq().value() == 0u); }), 1u);
   CHECK_EQ(traps_of([&] { CHECK(r.perf.program(kP0Counter, 7, 0) == Status::kBadArg); }), 0u);
   CHECK_EQ(traps_of([&] { CHECK(r.perf.start(8) == Status::kBadArg); }), 0u);
