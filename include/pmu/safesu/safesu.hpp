@@ -125,7 +125,10 @@ class BasicSafeSU {
   /// Raw values of counters 0..n-1 into out: n R.
   Status read_all(uint32_t* out, unsigned n);
   /// 64-bit total of counter k: 1R folded into the total. kUnavailable
-  /// without track_totals().
+  /// without track_totals(). A pass seen with a flag clear since k's last
+  /// observation (Totals::unsure) also reads CFG0 and the vector, after the
+  /// counter, to know whether k's flag stands for it: 3R, at most once a
+  /// period.
   Result<uint64_t> read64(unsigned k);
   /// Preload counter k: 1W. A tracked total restarts at value, and CFG0
   /// and the overflow vector are read before the write (2R 1W), so that a
@@ -136,9 +139,10 @@ class BasicSafeSU {
   /// although flags keep latching (§2.3, §3.3): the driver skips the read
   /// (1R 1W) and takes k's flag as latched.
   Status write(unsigned k, uint32_t value);
-  /// Fold every counter into its total: n R. Once per 2^32 events keeps the
-  /// totals exact without the overflow interrupt. kUnavailable without
-  /// track_totals().
+  /// Fold every counter into its total: n R (+ CFG0 and the vector after
+  /// them, as for read64(), if a pass some read showed needs its flag told).
+  /// Once per 2^32 events keeps the totals exact without the overflow
+  /// interrupt. kUnavailable without track_totals().
   Status sync64();
   /// Self-test input mode (CFG0[31:30]), straight to the new mode (never
   /// through 00): 1R 1W.
@@ -406,6 +410,11 @@ class BasicSafeSU {
   // held() folds away; these accessors are not constexpr, so it is not.
   __attribute__((always_inline)) Callbacks* callback_table() const { return cbs_.get(); }
   __attribute__((always_inline)) Totals* tracked_totals() const { return totals_.get(); }
+  // read64()'s observation when Totals::unsure(): observe, then settle.
+  __attribute__((noinline)) uint64_t observe_unsure(unsigned k, uint32_t raw);
+  // Read the flags (flags_seen) and account the passes of the 'unsure'
+  // counters whose flag is latched (Totals::flag_latched).
+  void settle_unsure(uint32_t unsure);
   // Tracked totals follow flag clears.
   __attribute__((always_inline)) void flags_cleared() {
     if (Totals* const t = tracked_totals()) t->flags_cleared();

@@ -82,7 +82,31 @@ inline Result<uint64_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read
   if (k >= layout().n_counters) return Status::kBadArg;
   Totals* const t = tracked_totals();
   if (t == nullptr) return Status::kUnavailable;
-  return t->observe(k, reg::read(base(), layout().counters.at(k)).raw);
+  const uint32_t raw = reg::read(base(), layout().counters.at(k)).raw;
+  // A pass seen with a flag clear since the last observation: rare (once
+  // per period at most), so out of line.
+  if (__builtin_expect(t->unsure(k, raw), 0)) return observe_unsure(k, raw);
+  return t->observe(k, raw);
+}
+
+// A pass the observation shows may have preceded the last flag clear (its
+// flag cleared unseen: a new flag will be a new pass) or followed it (its
+// flag is latched and stands for it). The flag was latched by the time the
+// counter was read, so reading the vector after the counter tells
+// (Totals::unsure). flags_seen(): 1R, + 1R unless the overflow unit is
+// disabled, when every flag is taken as latched, as write() does.
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+uint64_t BasicSafeSU<Place, CallbackStorage, TotalsStorage>::observe_unsure(unsigned k, uint32_t raw) {
+  Totals* const t = tracked_totals();
+  const uint64_t total = t->observe(k, raw);
+  settle_unsure(1u << k);
+  return total;
+}
+
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::settle_unsure(uint32_t unsure) {
+  Totals* const t = tracked_totals();
+  for (uint32_t m = unsure & flags_seen(); m != 0; m &= m - 1) t->flag_latched(util::ctz32(m));
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
@@ -109,8 +133,14 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::sync64() {
   if (t == nullptr) return Status::kUnavailable;
   const uintptr_t first = base() + layout().counters.offset;
   constexpr uintptr_t kStride = reg::RegArray<Counter>::kStride;
-  for (unsigned k = 0; k < layout().n_counters; ++k)
-    (void)t->observe(k, reg::read(first + kStride * k, reg::Reg<Counter>{0}).raw);
+  uint32_t unsure = 0;  // passes that may precede the last flag clear (read64)
+  for (unsigned k = 0; k < layout().n_counters; ++k) {
+    const uint32_t raw = reg::read(first + kStride * k, reg::Reg<Counter>{0}).raw;
+    if (t->unsure(k, raw)) unsure |= 1u << k;
+    (void)t->observe(k, raw);
+  }
+  // After every counter: a flag a read showed the pass of was latched by then.
+  if (unsure != 0) settle_unsure(unsure);
   return Status::kOk;
 }
 
