@@ -255,14 +255,23 @@ bl_u64 BL_NAME(read64_untracked)(unsigned k) {
   return r;
 }
 
-/* reset with totals: the flags latched before it are noted (read before the
- * reset), so the next hook counts no period for them, and every total
- * restarts at 0. The vector reads 0 while the overflow unit is disabled
- * (CFG0 bit 2 = 0) though flags keep latching: then all are taken as latched. */
+/* reset with totals: the flags latched before it are noted (the vector,
+ * read as the write-free cycle while the reset holds every counter at 0
+ * with counting off), so the next hook counts no period for them, and
+ * every total restarts at 0. The vector reads 0 while the overflow unit is
+ * disabled (CFG0 bit 2 = 0) though flags keep latching: then all are taken
+ * as latched. */
 uint8_t BL_NAME(reset_tracked)(void) {
   const uint32_t v = RD(CFG0) & ~CFG0_KEEP_OUT;
-  const uint32_t flagged = (v & CFG0_OVF_ENABLE) ? RD(OVF_VECT) : ~0u;
-  soft_reset_from(v);
+  const uint32_t off = v & ~CFG0_ENABLE;
+  uint32_t flagged = ~0u;
+  WR(CFG0, off | CFG0_RESET);
+  if (v & CFG0_OVF_ENABLE)
+    flagged = RD(OVF_VECT);
+  else
+    (void)RD(CFG0);
+  WR(CFG0, off);
+  if (v & CFG0_ENABLE) WR(CFG0, v);
   for (unsigned k = 0; k < N_COUNTERS; ++k) {
     totals[k].total = 0;
     totals[k].last = 0;

@@ -116,9 +116,10 @@ class BasicSafeSU {
   Status stop(uint32_t mask);
   /// All counters to exactly 0 (§3.2): R + W(reset held, counting off) + R
   /// (the write-free cycle the RTL needs) + W(release), + W(re-enable) if
-  /// counting was on: 2R 2W or 2R 3W. Restarts tracked totals at 0 (+1R
-  /// after the first: the overflow vector, as for write(), unless CFG0 says
-  /// the overflow unit is disabled).
+  /// counting was on: 2R 2W or 2R 3W. Restarts tracked totals at 0; the
+  /// write-free read is then the overflow vector (the flags latched before
+  /// the reset, as for write()), unless CFG0 says the overflow unit is
+  /// disabled: the same accesses.
   Status reset();
   /// Raw value of counter k: 1R, nothing else.
   Result<uint32_t> read(unsigned k);
@@ -130,11 +131,12 @@ class BasicSafeSU {
   /// counter, to know whether k's flag stands for it: 3R, at most once a
   /// period.
   Result<uint64_t> read64(unsigned k);
-  /// Preload counter k: 1W. A tracked total restarts at value, and CFG0
-  /// and the overflow vector are read before the write (2R 1W), so that a
-  /// flag latched before it (e.g. the one an overflow callback is being
-  /// called for) does not count a period later. A write of 0xFFFFFFFF sets
-  /// the flag itself (§8: with k's overflow mask bit on) and needs no read.
+  /// Preload counter k: 1W. A tracked total restarts at value, and CFG0 is
+  /// read before the write and the overflow vector after it (2R 1W), so
+  /// that a flag latched before it (e.g. the one an overflow callback is
+  /// being called for), up to its last cycle, does not count a period
+  /// later. A write of 0xFFFFFFFF sets the flag itself (§8: with k's
+  /// overflow mask bit on) and needs no read.
   /// With the overflow unit disabled (CFG0 bit 2 = 0) the vector reads 0
   /// although flags keep latching (§2.3, §3.3): the driver skips the read
   /// (1R 1W) and takes k's flag as latched.

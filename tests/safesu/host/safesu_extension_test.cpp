@@ -6,7 +6,8 @@
 // 0xFFFFFFFF (issue 10 item 1), with the counter's mask bit on or off; a
 // write or reset while the overflow unit is disabled; a pass seen by a read
 // and then cleared by another counter's hook, or whose flag that hook's
-// clear took unseen and a read saw after; a counter parked on 0xFFFFFFFF.
+// clear took unseen and a read saw after; a flag latched in the last cycles
+// before a write or reset; a counter parked on 0xFFFFFFFF.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -255,6 +256,36 @@ TEST_P(SafesuExtension, APassWhoseFlagAnotherHooksClearTookIsReadAfterAndTheNext
   run_to_interrupt(77);
   ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
   EXPECT_EQ(su_.read64(1).value() - base1, model_.increments(1) - incs1);
+}
+
+// A write or reset whose counter reaches 0xFFFFFFFF in the last bus cycles
+// before it (between the driver's reads and its write): the flag latched
+// then stands for counts the write or reset discards, so the hook must add
+// no period for it, whatever cycle it latched in. The sweep puts that cycle
+// everywhere in and around the call, at each bus gap.
+TEST_P(SafesuExtension, AFlagLatchedJustBeforeAWriteOrResetCountsNoPeriod) {
+  for (const bool by_reset : {false, true}) {
+    for (uint32_t delay = 0; delay < 24; ++delay) {
+      SCOPED_TRACE(testing::Message() << (by_reset ? "reset" : "write") << " " << delay
+                                      << " idle cycles after the start");
+      ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+      ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+      ASSERT_EQ(su_.set_overflow_mask(1), Status::kOk);
+      ASSERT_EQ(su_.write(0, 0xFFFFFFF0u), Status::kOk);
+      ASSERT_EQ(su_.enable_overflow(), Status::kOk);
+      ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+      bus_.advance(delay);
+      ASSERT_EQ(by_reset ? su_.reset() : su_.write(0, 100), Status::kOk);
+      const uint32_t restart = by_reset ? 0u : 100u;
+      const uint64_t incs = model_.increments(0) - (model_.counter(0) - restart);
+      bus_.advance(50);
+      if (overflow_line()) {
+        ASSERT_TRUE(su_.handle_overflow_irq().ok());
+      }
+      ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+      EXPECT_EQ(su_.read64(0).value(), restart + (model_.increments(0) - incs));
+    }
+  }
 }
 
 TEST_P(SafesuExtension, CounterParkedOnAllOnesIsMovedOffWithoutCountingAPeriod) {
