@@ -180,11 +180,13 @@ uint8_t BL_NAME(read_all)(uint32_t* out, unsigned n) {
  * does without totals attached): each grows by (raw - last) mod 2^32 at an
  * observation, and notes when the counter passed all ones (the flag point)
  * since the flags were last cleared (an epoch), which the overflow hook
- * needs. */
+ * needs. The tag is the epoch of the last observation (| 1: a pass noted);
+ * a pass seen when that epoch is over may precede the clear, and the flag,
+ * read after the counter, tells. */
 static struct {
   uint64_t total;
   uint32_t last;
-  uint32_t accounted;
+  uint32_t tag;
 } totals[N_COUNTERS];
 /* The flag-clear epoch: a hook that tracks totals bumps it (none of the
  * figures here does; it is a variable all the same, as in a driver that
@@ -197,18 +199,38 @@ uint32_t bl_safesu_epoch;
 #define epoch bl_safesu_epoch
 #endif
 
+#define MARK (epoch + 2u) /* the epoch steps by 2: bit 0 is the noted pass */
+
+__attribute__((always_inline)) static inline int unsure(unsigned k, uint32_t raw) {
+  return 0xFFFFFFFFu - totals[k].last <= raw - totals[k].last && (totals[k].tag & ~1u) != MARK;
+}
 __attribute__((always_inline)) static inline uint64_t observe(unsigned k, uint32_t raw) {
   const uint32_t d = raw - totals[k].last;
-  if (0xFFFFFFFFu - totals[k].last <= d) totals[k].accounted = epoch + 1;
+  const int current = (totals[k].tag & ~1u) == MARK;
+  totals[k].tag = MARK | (current && (0xFFFFFFFFu - totals[k].last <= d || (totals[k].tag & 1u)) ? 1u : 0u);
   totals[k].total += d;
   totals[k].last = raw;
   return totals[k].total;
+}
+/* The flags, read after the counters: every one taken as latched while the
+ * overflow unit is disabled (its vector reads 0). */
+__attribute__((noinline)) static void settle(uint32_t unsure_mask) {
+  const uint32_t v = RD(CFG0);
+  const uint32_t flags = (v & CFG0_OVF_ENABLE) ? RD(OVF_VECT) : ~0u;
+  for (unsigned k = 0; k < N_COUNTERS; ++k)
+    if (((unsure_mask & flags) >> k) & 1u) totals[k].tag = MARK | 1u;
+}
+__attribute__((noinline)) static uint64_t observe_unsure(unsigned k, uint32_t raw) {
+  const uint64_t total = observe(k, raw);
+  settle(1u << k);
+  return total;
 }
 
 bl_u64 BL_NAME(read64)(unsigned k) {
   bl_u64 r = {0, BL_BAD_ARG};
   if (k >= N_COUNTERS) return r;
-  r.value = observe(k, RD(COUNTERS + k));
+  const uint32_t raw = RD(COUNTERS + k);
+  r.value = __builtin_expect(unsure(k, raw), 0) ? observe_unsure(k, raw) : observe(k, raw);
   r.status = BL_OK;
   return r;
 }
@@ -216,7 +238,13 @@ bl_u64 BL_NAME(read64)(unsigned k) {
 /* Every counter observed once: the units of the scaling figures differ only
  * in their counter count, a constant of each build. */
 __attribute__((always_inline)) static inline uint8_t sync64(unsigned n_counters) {
-  for (unsigned k = 0; k < n_counters; ++k) (void)observe(k, RD(COUNTERS + k));
+  uint32_t unsure_mask = 0;
+  for (unsigned k = 0; k < n_counters; ++k) {
+    const uint32_t raw = RD(COUNTERS + k);
+    if (unsure(k, raw)) unsure_mask |= 1u << k;
+    (void)observe(k, raw);
+  }
+  if (unsure_mask != 0) settle(unsure_mask);
   return BL_OK;
 }
 /* read64 without totals attached: the bound checked, nothing touched. */
@@ -227,18 +255,27 @@ bl_u64 BL_NAME(read64_untracked)(unsigned k) {
   return r;
 }
 
-/* reset with totals: the flags latched before it are noted (read before the
- * reset), so the next hook counts no period for them, and every total
- * restarts at 0. The vector reads 0 while the overflow unit is disabled
- * (CFG0 bit 2 = 0) though flags keep latching: then all are taken as latched. */
+/* reset with totals: the flags latched before it are noted (the vector,
+ * read as the write-free cycle while the reset holds every counter at 0
+ * with counting off), so the next hook counts no period for them, and
+ * every total restarts at 0. The vector reads 0 while the overflow unit is
+ * disabled (CFG0 bit 2 = 0) though flags keep latching: then all are taken
+ * as latched. */
 uint8_t BL_NAME(reset_tracked)(void) {
   const uint32_t v = RD(CFG0) & ~CFG0_KEEP_OUT;
-  const uint32_t flagged = (v & CFG0_OVF_ENABLE) ? RD(OVF_VECT) : ~0u;
-  soft_reset_from(v);
+  const uint32_t off = v & ~CFG0_ENABLE;
+  uint32_t flagged = ~0u;
+  WR(CFG0, off | CFG0_RESET);
+  if (v & CFG0_OVF_ENABLE)
+    flagged = RD(OVF_VECT);
+  else
+    (void)RD(CFG0);
+  WR(CFG0, off);
+  if (v & CFG0_ENABLE) WR(CFG0, v);
   for (unsigned k = 0; k < N_COUNTERS; ++k) {
     totals[k].total = 0;
     totals[k].last = 0;
-    totals[k].accounted = (flagged >> k) & 1u ? epoch + 1 : 0;
+    totals[k].tag = MARK | ((flagged >> k) & 1u);
   }
   return BL_OK;
 }

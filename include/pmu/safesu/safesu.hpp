@@ -116,29 +116,35 @@ class BasicSafeSU {
   Status stop(uint32_t mask);
   /// All counters to exactly 0 (§3.2): R + W(reset held, counting off) + R
   /// (the write-free cycle the RTL needs) + W(release), + W(re-enable) if
-  /// counting was on: 2R 2W or 2R 3W. Restarts tracked totals at 0 (+1R
-  /// after the first: the overflow vector, as for write(), unless CFG0 says
-  /// the overflow unit is disabled).
+  /// counting was on: 2R 2W or 2R 3W. Restarts tracked totals at 0; the
+  /// write-free read is then the overflow vector (the flags latched before
+  /// the reset, as for write()), unless CFG0 says the overflow unit is
+  /// disabled: the same accesses.
   Status reset();
   /// Raw value of counter k: 1R, nothing else.
   Result<uint32_t> read(unsigned k);
   /// Raw values of counters 0..n-1 into out: n R.
   Status read_all(uint32_t* out, unsigned n);
   /// 64-bit total of counter k: 1R folded into the total. kUnavailable
-  /// without track_totals().
+  /// without track_totals(). A pass seen with a flag clear since k's last
+  /// observation (Totals::unsure) also reads CFG0 and the vector, after the
+  /// counter, to know whether k's flag stands for it: 3R, at most once a
+  /// period.
   Result<uint64_t> read64(unsigned k);
-  /// Preload counter k: 1W. A tracked total restarts at value, and CFG0
-  /// and the overflow vector are read before the write (2R 1W), so that a
-  /// flag latched before it (e.g. the one an overflow callback is being
-  /// called for) does not count a period later. A write of 0xFFFFFFFF sets
-  /// the flag itself (§8: with k's overflow mask bit on) and needs no read.
+  /// Preload counter k: 1W. A tracked total restarts at value, and CFG0 is
+  /// read before the write and the overflow vector after it (2R 1W), so
+  /// that a flag latched before it (e.g. the one an overflow callback is
+  /// being called for), up to its last cycle, does not count a period
+  /// later. A write of 0xFFFFFFFF sets the flag itself (§8: with k's
+  /// overflow mask bit on) and needs no read.
   /// With the overflow unit disabled (CFG0 bit 2 = 0) the vector reads 0
   /// although flags keep latching (§2.3, §3.3): the driver skips the read
   /// (1R 1W) and takes k's flag as latched.
   Status write(unsigned k, uint32_t value);
-  /// Fold every counter into its total: n R. Once per 2^32 events keeps the
-  /// totals exact without the overflow interrupt. kUnavailable without
-  /// track_totals().
+  /// Fold every counter into its total: n R (+ CFG0 and the vector after
+  /// them, as for read64(), if a pass some read showed needs its flag told).
+  /// Once per 2^32 events keeps the totals exact without the overflow
+  /// interrupt. kUnavailable without track_totals().
   Status sync64();
   /// Self-test input mode (CFG0[31:30]), straight to the new mode (never
   /// through 00): 1R 1W.
@@ -406,6 +412,11 @@ class BasicSafeSU {
   // held() folds away; these accessors are not constexpr, so it is not.
   __attribute__((always_inline)) Callbacks* callback_table() const { return cbs_.get(); }
   __attribute__((always_inline)) Totals* tracked_totals() const { return totals_.get(); }
+  // read64()'s observation when Totals::unsure(): observe, then settle.
+  __attribute__((noinline)) uint64_t observe_unsure(unsigned k, uint32_t raw);
+  // Read the flags (flags_seen) and account the passes of the 'unsure'
+  // counters whose flag is latched (Totals::flag_latched).
+  void settle_unsure(uint32_t unsure);
   // Tracked totals follow flag clears.
   __attribute__((always_inline)) void flags_cleared() {
     if (Totals* const t = tracked_totals()) t->flags_cleared();

@@ -18,6 +18,13 @@
 //     counts the write discarded: the driver reads the vector to know).
 // "Since the flags were last cleared" is an epoch: every clear bumps it in
 // O(1), so the hook does no per-counter work for counters it did not see.
+// A pass an observation sees is accounted only if it followed the last
+// clear, as its flag then still stands for it. If the counter was last
+// observed before that clear, the pass may have preceded it (its flag was
+// cleared unseen, e.g. it latched between the hook's snapshot and its
+// clear) or followed it (its flag is latched): unsure() says so, and the
+// driver then reads the vector, after the counter, and calls flag_latched()
+// if the counter's flag is set.
 #pragma once
 
 #include <stdint.h>
@@ -47,24 +54,39 @@ class Totals {
   __attribute__((always_inline)) constexpr void restart(unsigned k, uint32_t raw, bool flagged) {
     c_[k].total = raw;
     c_[k].last = raw;
-    c_[k].accounted = flagged ? mark() : 0u;
+    c_[k].tag = mark() | (flagged ? kAccounted : 0u);
   }
-  /// A plain observation of counter k's raw value; returns the total.
+  /// Whether observing 'raw' on counter k needs its flag to be told: the
+  /// observation shows a pass and k was last observed before the last flag
+  /// clear, so the pass may have preceded it. Call before observe(); if
+  /// true, read the overflow flags after the counter and, if k's is
+  /// latched, call flag_latched(k) after observe().
+  __attribute__((always_inline)) constexpr bool unsure(unsigned k, uint32_t raw) const {
+    const Entry& e = c_[k];
+    return kAllOnes - e.last <= raw - e.last && (e.tag & ~kAccounted) != mark();
+  }
+  /// A plain observation of counter k's raw value; returns the total. A pass
+  /// it shows is accounted if k was observed since the last flag clear.
   __attribute__((always_inline)) constexpr uint64_t observe(unsigned k, uint32_t raw) {
     Entry& e = c_[k];
     const uint32_t d = raw - e.last;
-    if (kAllOnes - e.last <= d) e.accounted = mark();
+    const bool current = (e.tag & ~kAccounted) == mark();
+    e.tag = mark() | (current && (kAllOnes - e.last <= d || (e.tag & kAccounted) != 0) ? kAccounted : 0u);
     e.total += d;
     e.last = raw;
     return e.total;
   }
+  /// After an unsure() observation: k's flag is latched, so the pass it
+  /// showed followed the last clear, and the flag stands for it.
+  __attribute__((always_inline)) constexpr void flag_latched(unsigned k) { c_[k].tag = mark() | kAccounted; }
   /// The overflow hook's observation of a counter whose flag it saw (before
   /// it clears the flags): adds the period the flag stands for unless that
   /// pass is already in the total. Returns the total.
   __attribute__((always_inline)) constexpr uint64_t observe_flagged(unsigned k, uint32_t raw) {
     Entry& e = c_[k];
     const uint32_t d = raw - e.last;
-    if (e.accounted != mark() && kAllOnes - e.last > d) e.total += uint64_t{1} << 32;
+    if (e.tag != (mark() | kAccounted) && kAllOnes - e.last > d) e.total += uint64_t{1} << 32;
+    e.tag = mark() | kAccounted;
     e.total += d;
     e.last = raw;
     return e.total;
@@ -74,17 +96,21 @@ class Totals {
   __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) { c_[k].last = raw; }
   /// The hardware's overflow flags were cleared (all at once): no pass is
   /// accounted any more. O(1) whatever the number of counters.
-  __attribute__((always_inline)) constexpr void flags_cleared() { ++epoch_; }
+  __attribute__((always_inline)) constexpr void flags_cleared() { epoch_ += 2; }
 
  private:
   static constexpr uint32_t kAllOnes = 0xFFFFFFFFu;
-  // What 'accounted' holds for "a pass is accounted in this epoch": epoch + 1,
-  // so zero storage accounts nothing (and stays in .bss).
-  __attribute__((always_inline)) constexpr uint32_t mark() const { return epoch_ + 1; }
+  static constexpr uint32_t kAccounted = 1u;
+  // The tag of the current epoch: even and never 0 (the epoch steps by 2),
+  // so zero storage was observed in no epoch and accounts nothing (and
+  // stays in .bss).
+  __attribute__((always_inline)) constexpr uint32_t mark() const { return epoch_ + 2; }
   struct Entry {
     uint64_t total = 0;
     uint32_t last = 0;
-    uint32_t accounted = 0;  // mark() of the epoch a pass was last accounted in
+    // mark() of the epoch of the last observation (a read, a fold, a write
+    // or reset), | kAccounted if a pass is accounted in that epoch
+    uint32_t tag = 0;
   };
   Entry c_[kMaxCounters]{};
   uint32_t epoch_ = 0;

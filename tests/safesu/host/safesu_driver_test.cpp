@@ -115,23 +115,24 @@ TYPED_TEST(SafesuSeq, TotalsAreUnavailableUntilTracked) {
 
 TYPED_TEST(SafesuSeq, WriteIsOneWriteAndRestartsTheTrackedTotal) {
   ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
-  // Tracked: CFG0 (is the overflow unit on, so the vector readable?), then
-  // the vector (is a flag latched before the write?).
-  this->backend.expect({R(A(0), 0x4), R(A(26), 0), W(A(3), 0xFFFFFFF0), R(A(3), 0x10)});
+  // Tracked: CFG0 (is the overflow unit on, so the vector readable?), the
+  // write, then the vector (was a flag latched before the write?).
+  this->backend.expect({R(A(0), 0x4), W(A(3), 0xFFFFFFF0), R(A(26), 0), R(A(3), 0x10)});
   test::ScopedBackend use(this->backend);
   EXPECT_EQ(this->unit.write(2, 0xFFFFFFF0), Status::kOk);
   // 0xFFFFFFF0 -> wrap -> 0x10: 0x20 more events, no count lost.
   EXPECT_EQ(this->unit.read64(2).value(), 0xFFFFFFF0ull + 0x20);
 }
 
-// A tracked write reads CFG0 and the vector: before the write (a flag
-// latched then stands for counts it discards), or for 0xFFFFFFFF after it
-// (the write sets the flag itself only with the counter's mask bit on, §3.3).
+// A tracked write reads CFG0 before the write and the vector after it (a
+// flag latched up to the write stands for counts it discards), but not for
+// 0xFFFFFFFF (the write sets the flag itself). A tracked reset reads the
+// vector as its write-free cycle.
 TYPED_TEST(SafesuSeq, WriteReadsTheVectorOnlyForATrackedTotalThatCouldBeFlagged) {
   this->backend.expect(W(A(3), 7));                                      // untracked: 1W
   this->backend.expect(W(A(3), 0xFFFFFFFF));                             // all ones: flags itself, no read
-  this->backend.expect({R(A(0), 0x4), R(A(26), 0x4), W(A(3), 9), R(A(3), 10)});  // flag latched before
-  this->backend.expect({R(A(0), 0x4), R(A(26), 0x4), W(A(0), 0x6), R(A(0), 0x6), W(A(0), 0x4)});  // reset
+  this->backend.expect({R(A(0), 0x4), W(A(3), 9), R(A(26), 0x4), R(A(3), 10)});  // flag latched before
+  this->backend.expect({R(A(0), 0x4), W(A(0), 0x6), R(A(26), 0x4), W(A(0), 0x4)});  // reset
   test::ScopedBackend use(this->backend);
   EXPECT_EQ(this->unit.write(2, 7), Status::kOk);
   ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
@@ -148,7 +149,7 @@ TYPED_TEST(SafesuSeq, WriteReadsTheVectorOnlyForATrackedTotalThatCouldBeFlagged)
 // 2^32 + 12). Only counter 2's own bit of the vector says so.
 TYPED_TEST(SafesuSeq, AFlagLatchedBeforeAWriteAddsNoPeriodAtTheHook) {
   ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
-  this->backend.expect({R(A(0), 0x4), R(A(26), 0x4), W(A(3), 9)});                        // write(2, 9)
+  this->backend.expect({R(A(0), 0x4), W(A(3), 9), R(A(26), 0x4)});                        // write(2, 9)
   this->backend.expect({R(A(26), 0x4), R(A(3), 12), R(A(0), 0x4), W(A(0), 0xC), W(A(0), 0x4)});  // hook
   test::ScopedBackend use(this->backend);
   EXPECT_EQ(this->unit.write(2, 9), Status::kOk);
@@ -184,7 +185,7 @@ TYPED_TEST(SafesuSeq, WithTheOverflowUnitDisabledWriteAndResetTakeTheHiddenFlagA
 TYPED_TEST(SafesuSeq, TotalSurvivesSeveralWrapsWhenObservedOncePerWrap) {
   ASSERT_EQ(this->unit.track_totals(&this->totals), Status::kOk);
   test::ScopedBackend use(this->backend);
-  this->backend.expect({R(A(0), 0x4), R(A(26), 0), W(A(1), 0)});
+  this->backend.expect({R(A(0), 0x4), W(A(1), 0), R(A(26), 0)});
   EXPECT_EQ(this->unit.write(0, 0), Status::kOk);
   uint64_t expect = 0;
   const uint32_t seq[] = {0x80000000u, 0xFFFFFFFFu, 0x7FFFFFFFu, 0x10u, 0x90000000u};

@@ -41,19 +41,25 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::stop(uint32_t mask) {
 // write reloads the old value from the wrapper's shadow copy), and while the
 // reset is held with counting on, the shadow reads 0 + event, so counting
 // restarts from 1. So: hold the reset with counting off, let one write-free
-// cycle pass (a read of CFG0), release, and only then restore the enable.
-// Tracked totals: the vector is read after the first CFG0 read, which says
-// whether it can be read at all (flags_given).
+// cycle pass (a read), release, and only then restore the enable.
+// Tracked totals: that read is the overflow vector (if CFG0 says it can be
+// read, flags_given): with every counter held at 0 and counting off, no
+// flag latches any more, so it shows exactly the flags latched before the
+// reset, up to its last cycle (read before the reset, it missed a counter
+// reaching all ones in between, and the hook then added a period).
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset() {
   if (!usable()) return Status::kBadArg;
   Totals* const t = tracked_totals();
   constexpr uint32_t kEnable = cfg0::kCounterEnable.mask();
   const uint32_t v = reg::read(base(), kCfg0).raw & ~kCfg0.keep_out;
-  const uint32_t flagged = t != nullptr ? flags_given(v) : 0u;
   const uint32_t off = v & ~kEnable;
   reg::write(base(), kCfg0, reg::Value<Cfg0>{off | cfg0::kCounterSoftReset.mask()});
-  (void)reg::read(base(), kCfg0);  // the write-free cycle
+  uint32_t flagged = ~0u;  // the overflow unit disabled: every flag taken as latched
+  if (t != nullptr && (v & cfg0::kOverflowEnable.mask()) != 0)
+    flagged = flags_now();  // the write-free cycle
+  else
+    (void)reg::read(base(), kCfg0);  // the write-free cycle
   reg::write(base(), kCfg0, reg::Value<Cfg0>{off});
   if ((v & kEnable) != 0) reg::write(base(), kCfg0, reg::Value<Cfg0>{v});
   if (t != nullptr)
@@ -82,7 +88,31 @@ inline Result<uint64_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read
   if (k >= layout().n_counters) return Status::kBadArg;
   Totals* const t = tracked_totals();
   if (t == nullptr) return Status::kUnavailable;
-  return t->observe(k, reg::read(base(), layout().counters.at(k)).raw);
+  const uint32_t raw = reg::read(base(), layout().counters.at(k)).raw;
+  // A pass seen with a flag clear since the last observation: rare (once
+  // per period at most), so out of line.
+  if (__builtin_expect(t->unsure(k, raw), 0)) return observe_unsure(k, raw);
+  return t->observe(k, raw);
+}
+
+// A pass the observation shows may have preceded the last flag clear (its
+// flag cleared unseen: a new flag will be a new pass) or followed it (its
+// flag is latched and stands for it). The flag was latched by the time the
+// counter was read, so reading the vector after the counter tells
+// (Totals::unsure). flags_seen(): 1R, + 1R unless the overflow unit is
+// disabled, when every flag is taken as latched, as write() does.
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+uint64_t BasicSafeSU<Place, CallbackStorage, TotalsStorage>::observe_unsure(unsigned k, uint32_t raw) {
+  Totals* const t = tracked_totals();
+  const uint64_t total = t->observe(k, raw);
+  settle_unsure(1u << k);
+  return total;
+}
+
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::settle_unsure(uint32_t unsure) {
+  Totals* const t = tracked_totals();
+  for (uint32_t m = unsure & flags_seen(); m != 0; m &= m - 1) t->flag_latched(util::ctz32(m));
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
@@ -93,12 +123,21 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::write(unsigned k, uin
     reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
     return Status::kOk;
   }
-  // A flag latched before the write stands for counts it discards: read
-  // first (flags_seen() says how far it can tell). A write of 0xFFFFFFFF
-  // sets the flag itself (§8) and needs no read.
-  const bool flagged = value == 0xFFFFFFFFu || ((flags_seen() >> k) & 1u) != 0;
+  // A flag latched before the write, up to its own cycle, stands for counts
+  // it discards: the vector is read after the write (read before, it missed
+  // the counter reaching all ones in the cycles between, and the hook then
+  // added a period). A flag the new value raises in between is a pass the
+  // next observation shows anyway. CFG0, read first, says whether the
+  // vector can be read (flags_given). A write of 0xFFFFFFFF sets the flag
+  // itself (§8) and needs no read.
+  if (value == 0xFFFFFFFFu) {
+    reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
+    t->restart(k, value, true);
+    return Status::kOk;
+  }
+  const uint32_t cfg0 = reg::read(base(), kCfg0).raw;
   reg::write(base(), layout().counters.at(k), reg::Value<Counter>{value});
-  t->restart(k, value, flagged);
+  t->restart(k, value, ((flags_given(cfg0) >> k) & 1u) != 0);
   return Status::kOk;
 }
 
@@ -109,8 +148,14 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::sync64() {
   if (t == nullptr) return Status::kUnavailable;
   const uintptr_t first = base() + layout().counters.offset;
   constexpr uintptr_t kStride = reg::RegArray<Counter>::kStride;
-  for (unsigned k = 0; k < layout().n_counters; ++k)
-    (void)t->observe(k, reg::read(first + kStride * k, reg::Reg<Counter>{0}).raw);
+  uint32_t unsure = 0;  // passes that may precede the last flag clear (read64)
+  for (unsigned k = 0; k < layout().n_counters; ++k) {
+    const uint32_t raw = reg::read(first + kStride * k, reg::Reg<Counter>{0}).raw;
+    if (t->unsure(k, raw)) unsure |= 1u << k;
+    (void)t->observe(k, raw);
+  }
+  // After every counter: a flag a read showed the pass of was latched by then.
+  if (unsure != 0) settle_unsure(unsure);
   return Status::kOk;
 }
 
