@@ -14,6 +14,7 @@
 #include "pmu_sim/safesu_model.hpp"
 #include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
+#include "host/status_of.hpp"
 
 namespace {
 using namespace pmu;
@@ -50,10 +51,7 @@ void call(test::ModelBus& bus, const char* what, Fn fn) {
     EXPECT_EQ(bus.log.size(), before) << what << " answered kBadArg but touched a register";
   }
 }
-template <typename T>
-Status status_of(const Result<T>& r) {
-  return r.status();
-}
+using test::status_of;
 
 class SafesuApiFuzz : public ::testing::TestWithParam<const safesu::Layout*> {};
 

@@ -47,6 +47,7 @@
 
 #include "both_paths.hpp"
 #include "host/backend.hpp"
+#include "host/status_of.hpp"
 #include "pmu/cm/perf.hpp"
 #include "pmu_sim/cm_model.hpp"
 
@@ -119,11 +120,7 @@ class Args {
   std::mt19937_64 rng_;
 };
 
-inline Status status_of(Status s) { return s; }
-template <typename V>
-Status status_of(const Result<V>& r) {
-  return r.status();
-}
+using test::status_of;
 
 int counter_at(uint32_t offset) {
   switch (offset) {

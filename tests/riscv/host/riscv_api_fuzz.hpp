@@ -61,6 +61,7 @@
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "pmu_sim/riscv_sbi_model.hpp"
 #include "host/backend.hpp"
+#include "host/status_of.hpp"
 
 namespace pmu::test::riscv_fuzz {
 
@@ -168,11 +169,7 @@ class Args {
   std::mt19937_64 rng_;
 };
 
-inline Status status_of(Status s) { return s; }
-template <typename T>
-Status status_of(const Result<T>& r) {
-  return r.status();
-}
+using test::status_of;
 
 template <Kind K>
 struct FileOf;

@@ -54,6 +54,7 @@
 #include "pmu_sim/safesu_model.hpp"
 #include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
+#include "host/status_of.hpp"
 
 namespace {
 using namespace pmu;
@@ -125,11 +126,7 @@ class Args {
   std::mt19937_64 rng_;
 };
 
-inline Status status_of(Status s) { return s; }
-template <typename T>
-Status status_of(const Result<T>& r) {
-  return r.status();
-}
+using test::status_of;
 
 template <typename Driver>
 class Fuzz {
