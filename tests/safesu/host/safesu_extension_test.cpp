@@ -258,6 +258,30 @@ TEST_P(SafesuExtension, APassWhoseFlagAnotherHooksClearTookIsReadAfterAndTheNext
   EXPECT_EQ(su_.read64(1).value() - base1, model_.increments(1) - incs1);
 }
 
+// The other side of the test above: the counter was last observed before a
+// flag clear, and passes 0xFFFFFFFF after it. A read64() that sees that pass
+// cannot tell it from one before the clear, so it reads the vector: the
+// flag is latched, it stands for this pass, and the hook that serves it
+// must add no period (without the vector read it added 2^32).
+TEST_P(SafesuExtension, APassAReadSeesAfterAFlagClearIsTheOneItsLatchedFlagStandsFor) {
+  ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+  ASSERT_EQ(su_.set_overflow_mask(0x2), Status::kOk);
+  ASSERT_EQ(su_.enable_overflow(), Status::kOk);
+  ASSERT_EQ(su_.write(1, 0xFFFFFF00u), Status::kOk);
+  const uint64_t base = su_.read64(1).value();
+  const uint64_t incs = model_.increments(1);
+  ASSERT_EQ(su_.clear_overflow(), Status::kOk);  // counter 1 last observed before this clear
+  ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+  bus_.advance(0x180);
+  ASSERT_TRUE(overflow_line()) << "counter 1 passed 0xFFFFFFFF after the clear";
+  const size_t before = bus_.log.size();
+  (void)su_.read64(1);  // sees the pass: counter, then CFG0 and the vector
+  EXPECT_EQ(bus_.log.size() - before, 3u);
+  ASSERT_EQ(su_.handle_overflow_irq().value(), 2u);
+  ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+  EXPECT_EQ(su_.read64(1).value() - base, model_.increments(1) - incs);
+}
+
 // A write or reset whose counter reaches 0xFFFFFFFF in the last bus cycles
 // before it (between the driver's reads and its write): the flag latched
 // then stands for counts the write or reset discards, so the hook must add
