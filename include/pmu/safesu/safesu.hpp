@@ -400,7 +400,11 @@ class BasicSafeSU {
   // whether a hidden flag stands for counts it discards, and taking it so
   // is exact whenever the hook serves the flag within the period.
   __attribute__((always_inline)) uint32_t flags_given(uint32_t cfg0) {
-    return (cfg0 & cfg0::kOverflowEnable.mask()) != 0 ? flags_now() : ~0u;
+    return vector_readable(cfg0) ? flags_now() : ~0u;
+  }
+  // Whether the vector shows the flags, given CFG0 (bit 2, §2.3).
+  __attribute__((always_inline)) static constexpr bool vector_readable(uint32_t cfg0) {
+    return (cfg0 & cfg0::kOverflowEnable.mask()) != 0;
   }
   // flags_given() of CFG0 read now: 1R, + 1R (the vector) if enabled.
   __attribute__((always_inline)) uint32_t flags_seen() { return flags_given(reg::read(base(), kCfg0).raw); }

@@ -47,6 +47,7 @@
 
 #include "both_paths.hpp"
 #include "host/backend.hpp"
+#include "host/random_args.hpp"
 #include "host/status_of.hpp"
 #include "pmu/cm/perf.hpp"
 #include "pmu_sim/cm_model.hpp"
@@ -74,13 +75,9 @@ struct FuzzRun {
   int steps;
 };
 
-class Args {
+class Args : public test::RandomArgs {
  public:
-  explicit Args(uint64_t seed) : rng_(seed) {}
-  uint64_t raw() { return rng_(); }
-  uint32_t pick(uint32_t n) { return static_cast<uint32_t>(rng_() % n); }
-  bool coin() { return (rng_() & 1) != 0; }
-  bool one_in(uint32_t n) { return pick(n) == 0; }
+  using RandomArgs::RandomArgs;
   unsigned index() {
     switch (pick(8)) {
       case 0: return 3 + pick(2);
@@ -115,9 +112,6 @@ class Args {
       default: return pick(18);
     }
   }
-
- private:
-  std::mt19937_64 rng_;
 };
 
 using test::status_of;

@@ -61,6 +61,7 @@
 #include "pmu_sim/riscv_csr_model.hpp"
 #include "pmu_sim/riscv_sbi_model.hpp"
 #include "host/backend.hpp"
+#include "host/random_args.hpp"
 #include "host/status_of.hpp"
 
 namespace pmu::test::riscv_fuzz {
@@ -94,13 +95,9 @@ inline void PrintTo(const Run& r, std::ostream* os) { *os << r.name; }
 
 // Arguments around the edges: the file's counters, the slots' end and just
 // past it, anything.
-class Args {
+class Args : public test::RandomArgs {
  public:
-  explicit Args(uint64_t seed) : rng_(seed) {}
-  uint64_t raw() { return rng_(); }
-  uint32_t pick(uint32_t n) { return static_cast<uint32_t>(rng_() % n); }
-  bool coin() { return (rng_() & 1) != 0; }
-  bool one_in(uint32_t n) { return pick(n) == 0; }
+  using RandomArgs::RandomArgs;
   // A set bit of m, at random (m must not be 0).
   unsigned bit_of(uint32_t m) {
     unsigned n = static_cast<unsigned>(__builtin_popcount(m));
@@ -164,9 +161,6 @@ class Args {
       default: return width;
     }
   }
-
- private:
-  std::mt19937_64 rng_;
 };
 
 using test::status_of;

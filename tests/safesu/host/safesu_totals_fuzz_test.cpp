@@ -54,6 +54,7 @@
 #include "pmu_sim/safesu_model.hpp"
 #include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
+#include "host/random_args.hpp"
 #include "host/status_of.hpp"
 
 namespace {
@@ -82,14 +83,9 @@ struct FuzzRun {
 };
 void PrintTo(const FuzzRun& r, std::ostream* os) { *os << r.name; }
 
-class Args {
+class Args : public test::RandomArgs {
  public:
-  explicit Args(uint64_t seed) : rng_(seed) {}
-  uint64_t raw() { return rng_(); }
-  uint32_t pick(uint32_t n) { return static_cast<uint32_t>(rng_() % n); }
-  uint64_t pick64(uint64_t n) { return rng_() % n; }
-  bool coin() { return (rng_() & 1) != 0; }
-  bool one_in(uint32_t n) { return pick(n) == 0; }
+  using RandomArgs::RandomArgs;
   // A counter index: mostly valid, sometimes just past the end or anything.
   unsigned index(unsigned n) {
     switch (pick(10)) {
@@ -121,9 +117,6 @@ class Args {
       default: return all & static_cast<uint32_t>(raw());  // a subset
     }
   }
-
- private:
-  std::mt19937_64 rng_;
 };
 
 using test::status_of;

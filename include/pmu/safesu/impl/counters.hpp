@@ -56,7 +56,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reset() {
   const uint32_t off = v & ~kEnable;
   reg::write(base(), kCfg0, reg::Value<Cfg0>{off | cfg0::kCounterSoftReset.mask()});
   uint32_t flagged = ~0u;  // the overflow unit disabled: every flag taken as latched
-  if (t != nullptr && (v & cfg0::kOverflowEnable.mask()) != 0)
+  if (t != nullptr && vector_readable(v))
     flagged = flags_now();  // the write-free cycle
   else
     (void)reg::read(base(), kCfg0);  // the write-free cycle
