@@ -173,10 +173,13 @@ class BasicSafeSU {
   /// Enable the overflow unit. Flags latched while it was disabled would
   /// appear at once (§3.3), so by default they are discarded first:
   /// 1R + W(pulse bit 3) + W(enable, release). discard_stale=false: 1R 1W.
+  /// With tracked totals a clear then reads each counter last observed on
+  /// 0xFFFFFFFF, CFG0 and the vector: 3R per such counter (docs/safesu.md §4).
   Status enable_overflow(bool discard_stale = true);
   /// Disable the overflow unit (line and vector read 0; flags still latch): 1R 1W.
   Status disable_overflow();
-  /// Clear every overflow flag: CFG0 bit-3 pulse, 1R 2W.
+  /// Clear every overflow flag: CFG0 bit-3 pulse, 1R 2W (+ 3R per counter a
+  /// tracked total last saw on 0xFFFFFFFF, as enable_overflow()).
   Status clear_overflow();
   /// The overflow vector (reads 0 while the unit is disabled): 1R.
   Result<uint32_t> overflow_vector();
@@ -266,7 +269,8 @@ class BasicSafeSU {
   /// every cycle, §8) makes step 4 freeze counting, re-read it exactly, move
   /// it to 0 (its total is kept) and clear while frozen: R + W(counting off,
   /// clear held) + R per parked counter (+ W 0 if still parked) + W(restore).
-  /// Returns the mask served.
+  /// Then, as every flag clear with tracked totals, 3R per other counter
+  /// last observed on 0xFFFFFFFF. Returns the mask served.
   Result<uint32_t> handle_overflow_irq();
   /// The MCCU line of core c: callback(core), then per the policy refill
   /// (refill_cores) or clear only (MCCU enable toggle), 1R 2W. The IRQ state
@@ -421,10 +425,14 @@ class BasicSafeSU {
   // Read the flags (flags_seen) and account the passes of the 'unsure'
   // counters whose flag is latched (Totals::flag_latched).
   void settle_unsure(uint32_t unsure);
-  // Tracked totals follow flag clears.
+  // Tracked totals follow flag clears (call after the clear's release).
   __attribute__((always_inline)) void flags_cleared() {
-    if (Totals* const t = tracked_totals()) t->flags_cleared();
+    if (Totals* const t = tracked_totals())
+      if (__builtin_expect(t->flags_cleared() != 0, 0)) reobserve_all_ones();
   }
+  // After a flag clear: read again the counters last observed on all ones,
+  // and their flags (Totals::reobserved).
+  __attribute__((noinline)) void reobserve_all_ones();
   // The hooks after their first callback: the other callbacks, then fold
   // and acknowledge. The RDC hook's is never inlined: inlined, the
   // registers of its loop would be saved on entry, before the first

@@ -25,6 +25,15 @@
 // clear) or followed it (its flag is latched): unsure() says so, and the
 // driver then reads the vector, after the counter, and calls flag_latched()
 // if the counter's flag is set.
+// A counter last observed on 0xFFFFFFFF itself is taken as parked there:
+// its flag (latched, or re-latched at a clear's release while it stays)
+// stands for that pass. A flag clear ends that: the counter may have left
+// all ones before the clear's release (its flag is gone and the next one is
+// a new pass) or after it (the flag is latched again). flags_cleared()
+// returns the counters that may be so (a bit set at each observation of
+// all ones, dropped lazily), and the driver reads each again after the
+// clear, then its flag (reobserved()): rare, and no work at all when no
+// counter was seen on all ones.
 #pragma once
 
 #include <stdint.h>
@@ -55,6 +64,7 @@ class Totals {
     c_[k].total = raw;
     c_[k].last = raw;
     c_[k].tag = mark() | (flagged ? kAccounted : 0u);
+    seen_on(k, raw);
   }
   /// Whether observing 'raw' on counter k needs its flag to be told: the
   /// observation shows a pass and k was last observed before the last flag
@@ -74,6 +84,7 @@ class Totals {
     e.tag = mark() | (current && (kAllOnes - e.last <= d || (e.tag & kAccounted) != 0) ? kAccounted : 0u);
     e.total += d;
     e.last = raw;
+    seen_on(k, raw);
     return e.total;
   }
   /// After an unsure() observation: k's flag is latched, so the pass it
@@ -89,14 +100,42 @@ class Totals {
     e.tag = mark() | kAccounted;
     e.total += d;
     e.last = raw;
+    seen_on(k, raw);
     return e.total;
   }
   /// The driver moved counter k to 'raw' with no event (the overflow hook
   /// moving a parked counter off all ones): the total stays.
-  __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) { c_[k].last = raw; }
+  __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) {
+    c_[k].last = raw;
+    if (raw != kAllOnes) maybe_all_ones_ &= ~(1u << k);  // (the hook moves it to 0)
+  }
   /// The hardware's overflow flags were cleared (all at once): no pass is
-  /// accounted any more. O(1) whatever the number of counters.
-  __attribute__((always_inline)) constexpr void flags_cleared() { epoch_ += 2; }
+  /// accounted any more. O(1) whatever the number of counters. Returns 0,
+  /// or a mask of counters that may have been last observed on 0xFFFFFFFF:
+  /// then, after the clear's release, take_maybe_all_ones() and read them.
+  __attribute__((always_inline)) constexpr uint32_t flags_cleared() {
+    epoch_ += 2;
+    return maybe_all_ones_;
+  }
+  /// The mask flags_cleared() returned, forgotten: the driver reads each
+  /// of its counters still last_on_all_ones() again (reobserved()).
+  __attribute__((always_inline)) constexpr uint32_t take_maybe_all_ones() {
+    const uint32_t m = maybe_all_ones_;
+    maybe_all_ones_ = 0;
+    return m;
+  }
+  /// Whether counter k's last observation found it on 0xFFFFFFFF.
+  __attribute__((always_inline)) constexpr bool last_on_all_ones(unsigned k) const { return c_[k].last == kAllOnes; }
+  /// After a flag clear: counter k, last_on_all_ones(), reads 'raw' (a pass
+  /// from before the clear, an unsure() observation), and its flag, read
+  /// after it, is 'latched' (then it stands for that pass).
+  __attribute__((always_inline)) constexpr void reobserved(unsigned k, uint32_t raw, bool latched) {
+    Entry& e = c_[k];
+    e.total += raw - kAllOnes;
+    e.last = raw;
+    e.tag = mark() | (latched ? kAccounted : 0u);
+    seen_on(k, raw);
+  }
 
  private:
   static constexpr uint32_t kAllOnes = 0xFFFFFFFFu;
@@ -105,6 +144,11 @@ class Totals {
   // so zero storage was observed in no epoch and accounts nothing (and
   // stays in .bss).
   __attribute__((always_inline)) constexpr uint32_t mark() const { return epoch_ + 2; }
+  // Rare (an observation in the one cycle a counter holds all ones, a
+  // parked counter, a write of all ones), so a branch, not a store each time.
+  __attribute__((always_inline)) constexpr void seen_on(unsigned k, uint32_t raw) {
+    if (__builtin_expect(raw == kAllOnes, 0)) maybe_all_ones_ |= 1u << k;
+  }
   struct Entry {
     uint64_t total = 0;
     uint32_t last = 0;
@@ -114,6 +158,9 @@ class Totals {
   };
   Entry c_[kMaxCounters]{};
   uint32_t epoch_ = 0;
+  // A bit for each counter observed on 0xFFFFFFFF since the driver last
+  // took them (its last value may have moved on since: last_on_all_ones()).
+  uint32_t maybe_all_ones_ = 0;
 };
 
 }  // namespace pmu::safesu

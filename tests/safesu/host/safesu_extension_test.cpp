@@ -265,6 +265,84 @@ TEST_P(SafesuExtension, APassAReadSeesAfterAFlagClearIsTheOneItsLatchedFlagStand
   EXPECT_EQ(su_.read64(1).value() - base, model_.increments(1) - incs);
 }
 
+// A counter written with 0xFFFFFFFF while counting (its flag latches at the
+// write, §8) moves on, and a flag clear (clear_overflow, or
+// enable_overflow(true)) takes the flag of that pass. Its next flag, a whole
+// period later, is a new pass: the hook must add the period. (The total was
+// last seen on all ones, taken as parked there: without the read after the
+// clear, the hook took that flag for the parking and lost 2^32.)
+TEST_P(SafesuExtension, AnAllOnesPreloadWhoseFlagAClearTookStillCountsTheNextPeriod) {
+  for (const bool by_enable : {false, true}) {
+    SCOPED_TRACE(by_enable ? "enable_overflow(true)" : "clear_overflow()");
+    ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+    ASSERT_EQ(su_.set_overflow_mask(1), Status::kOk);
+    ASSERT_EQ(su_.enable_overflow(), Status::kOk);
+    ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+    ASSERT_EQ(su_.write(0, 0xFFFFFFFFu), Status::kOk);
+    const uint64_t incs = model_.increments(0) - static_cast<uint32_t>(model_.counter(0) - 0xFFFFFFFFu);
+    bus_.advance(10);
+    ASSERT_EQ(by_enable ? su_.enable_overflow(true) : su_.clear_overflow(), Status::kOk);
+    EXPECT_EQ(model_.overflow_flags(), 0u) << "the flag of the preload's pass is gone";
+    run_to_interrupt(40);  // only the interrupt observes the counter from here
+    ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+    EXPECT_EQ(su_.read64(0).value(), 0xFFFFFFFFu + (model_.increments(0) - incs));
+    ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kNormal), Status::kOk);
+  }
+}
+
+// The same through another counter's hook: counter 0's callback preloads
+// counter 1 with all ones (after the snapshot), counter 1 moves on, and the
+// hook's clear takes the flag the write latched.
+TEST_P(SafesuExtension, AnAllOnesPreloadInAnotherCountersCallbackStillCountsTheNextPeriod) {
+  ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+  ASSERT_EQ(su_.set_overflow_mask(0x3), Status::kOk);
+  ASSERT_EQ(su_.enable_overflow(), Status::kOk);
+  ASSERT_EQ(su_.write(0, 0xFFFFFF00u), Status::kOk);
+  ASSERT_EQ(su_.on_overflow(0, {[](void* c, unsigned) {
+                                  auto* self = static_cast<SafesuExtension*>(c);
+                                  ASSERT_EQ(self->su_.write(1, 0xFFFFFFFFu), Status::kOk);
+                                  self->base_incs_ = self->model_.increments(1) -
+                                                     static_cast<uint32_t>(self->model_.counter(1) - 0xFFFFFFFFu);
+                                  self->bus_.advance(0x20);
+                                }, this}),
+            Status::kOk);
+  ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+  bus_.advance(0x100);
+  ASSERT_TRUE(overflow_line());
+  ASSERT_EQ(su_.handle_overflow_irq().value(), 1u);
+  EXPECT_EQ(model_.overflow_flags(), 0u) << "the clear took counter 1's flag";
+  ASSERT_EQ(su_.on_overflow(0, {}), Status::kOk);
+  ASSERT_EQ(su_.set_overflow_mask(0x2), Status::kOk);
+  run_to_interrupt(40);  // only the interrupt observes counter 1 from here
+  ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+  EXPECT_EQ(su_.read64(1).value(), 0xFFFFFFFFu + (model_.increments(1) - base_incs_));
+}
+
+// A counter parked on all ones through a flag clear re-latches its flag at
+// the release (§8): read after the clear, it is still on all ones and its
+// flag latched, so the hook that serves that flag adds no period, and a
+// counter that leaves all ones after the release is the same pass.
+TEST_P(SafesuExtension, ACounterParkedOnAllOnesThroughAClearIsTheSamePass) {
+  ASSERT_EQ(su_.set_overflow_mask(1), Status::kOk);
+  ASSERT_EQ(su_.enable_overflow(), Status::kOk);
+  ASSERT_EQ(su_.write(0, 0xFFFFFFFFu), Status::kOk);  // counting off: parked
+  const size_t before = bus_.log.size();
+  ASSERT_EQ(su_.clear_overflow(), Status::kOk);
+  EXPECT_EQ(bus_.log.size() - before, 6u) << "the pulse (1R 2W), then the counter, CFG0 and the vector";
+  EXPECT_EQ(model_.overflow_flags(), 1u);
+  ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+  const uint64_t incs = model_.increments(0);
+  ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);  // leaves all ones, flag latched
+  bus_.advance(0x40);
+  ASSERT_EQ(su_.handle_overflow_irq().value(), 1u);
+  run_to_interrupt(40);  // and the next pass is a period
+  ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+  EXPECT_EQ(su_.read64(0).value(), 0xFFFFFFFFu + (model_.increments(0) - incs));
+  const size_t after = bus_.log.size();
+  ASSERT_EQ(su_.clear_overflow(), Status::kOk);
+  EXPECT_EQ(bus_.log.size() - after, 3u) << "no counter on all ones: the pulse alone";
+}
+
 // A write or reset whose counter reaches 0xFFFFFFFF in the last bus cycles
 // before it (between the driver's reads and its write): the flag latched
 // then stands for counts the write or reset discards, so the hook must add

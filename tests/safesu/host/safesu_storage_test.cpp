@@ -112,6 +112,36 @@ TEST_F(SafesuStaticStorage, OverflowHookCallsBackFoldsAPeriodAndClears) {
   EXPECT_EQ(g_totals.total(0), 0x10ull + (uint64_t{2} << 32) - 7);
 }
 
+// A flag clear reads again each counter last observed on 0xFFFFFFFF, then
+// CFG0 and the vector (docs/safesu.md §4). Moved on with no flag latched
+// (the clear took the flag of its pass), its next flag is a new pass, a
+// period; a second clear finds no counter left on all ones: the pulse
+// alone. Still on all ones with its flag latched again (parked), the flag
+// is that same pass: no period.
+TEST_F(SafesuStaticStorage, AFlagClearReadsAgainACounterLastSeenOnAllOnes) {
+  backend.expect(W(A(3), 0xFFFFFFFF));                                 // write(2, all ones)
+  backend.expect({R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5),            // clear_overflow: the pulse,
+                  R(A(3), 0x6), R(A(0), 0x5), R(A(26), 0)});           // counter 2, CFG0, the vector
+  backend.expect({R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});          // clear_overflow: the pulse alone
+  backend.expect({R(A(26), 0x4), R(A(3), 0x9), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
+  backend.expect(W(A(3), 0xFFFFFFFF));                                 // write(2, all ones)
+  backend.expect({R(A(0), 0x1), W(A(0), 0x9), W(A(0), 0x5),            // enable_overflow(true),
+                  R(A(3), 0xFFFFFFFF), R(A(0), 0x5), R(A(26), 0x4)});  // then the same reads
+  backend.expect({R(A(26), 0x4), R(A(3), 0x2), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
+  test::ScopedBackend use(backend);
+  EXPECT_EQ(su.write(2, 0xFFFFFFFF), Status::kOk);
+  EXPECT_EQ(su.clear_overflow(), Status::kOk);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 7);
+  EXPECT_EQ(su.clear_overflow(), Status::kOk);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x4u);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 7 + (uint64_t{1} << 32) + 3);
+  EXPECT_EQ(su.write(2, 0xFFFFFFFF), Status::kOk);
+  EXPECT_EQ(su.enable_overflow(true), Status::kOk);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x4u);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 3);
+}
+
 TEST_F(SafesuStaticStorage, MccuHookFollowsTheStaticPolicy) {
   Calls calls;
   ASSERT_EQ(su.on_mccu(1, calls.cb()), Status::kOk);

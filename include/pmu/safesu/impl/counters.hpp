@@ -115,6 +115,24 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::settle_unsure(uint32_t 
   for (uint32_t m = unsure & flags_seen(); m != 0; m &= m - 1) t->flag_latched(util::ctz32(m));
 }
 
+// A counter last observed on 0xFFFFFFFF is taken as parked there, its flag
+// standing for that pass. After a flag clear it may still be (its flag
+// re-latched at the release, §8), or have left all ones before the release
+// (the flag is gone: the next is a new pass) or after it (latched again).
+// Read after the release, then its flag (flags_seen), it tells which
+// (Totals::reobserved): 1R + flags_seen() per such counter, nothing when
+// there is none. (A shift loop, not ctz: rare, and smaller.)
+template <typename Place, typename CallbackStorage, typename TotalsStorage>
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reobserve_all_ones() {
+  Totals* const t = tracked_totals();
+  unsigned k = 0;
+  for (uint32_t r = t->take_maybe_all_ones(); r != 0; r >>= 1, ++k) {
+    if ((r & 1u) == 0 || !t->last_on_all_ones(k)) continue;
+    const uint32_t raw = reg::read(base(), layout().counters.at(k)).raw;
+    t->reobserved(k, raw, ((flags_seen() >> k) & 1u) != 0);
+  }
+}
+
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::write(unsigned k, uint32_t value) {
   if (k >= layout().n_counters) return Status::kBadArg;

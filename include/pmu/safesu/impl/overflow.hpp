@@ -28,11 +28,9 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::enable_overflow(bool 
   const uint32_t v = reg::read(base(), kCfg0).raw & ~kCfg0.keep_out;
   // The pulse is written with the enable still as it was, so a stale flag
   // never reaches the line; the enabling write also releases the reset.
-  if (discard_stale) {
-    reg::write(base(), kCfg0, reg::Value<Cfg0>{v | cfg0::kOverflowSoftReset.mask()});
-    flags_cleared();
-  }
+  if (discard_stale) reg::write(base(), kCfg0, reg::Value<Cfg0>{v | cfg0::kOverflowSoftReset.mask()});
   reg::write(base(), kCfg0, reg::Value<Cfg0>{v | cfg0::kOverflowEnable.mask()});
+  if (discard_stale) flags_cleared();  // after the release (reobserve_all_ones)
   return Status::kOk;
 }
 
