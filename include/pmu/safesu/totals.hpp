@@ -100,15 +100,13 @@ class Totals {
     e.tag = mark() | kAccounted;
     e.total += d;
     e.last = raw;
-    seen_on(k, raw);
+    // (No seen_on: on all ones here, the counter is parked, and the hook
+    // observes it again and moves it off all ones before its clear.)
     return e.total;
   }
   /// The driver moved counter k to 'raw' with no event (the overflow hook
   /// moving a parked counter off all ones): the total stays.
-  __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) {
-    c_[k].last = raw;
-    if (raw != kAllOnes) maybe_all_ones_ &= ~(1u << k);  // (the hook moves it to 0)
-  }
+  __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) { c_[k].last = raw; }
   /// The hardware's overflow flags were cleared (all at once): no pass is
   /// accounted any more. O(1) whatever the number of counters. Returns 0,
   /// or a mask of counters that may have been last observed on 0xFFFFFFFF:

@@ -116,8 +116,9 @@ TEST_F(SafesuStaticStorage, OverflowHookCallsBackFoldsAPeriodAndClears) {
 // CFG0 and the vector (docs/safesu.md §4). Moved on with no flag latched
 // (the clear took the flag of its pass), its next flag is a new pass, a
 // period; a second clear finds no counter left on all ones: the pulse
-// alone. Still on all ones with its flag latched again (parked), the flag
-// is that same pass: no period.
+// alone. Moved on with its flag latched (it was still on all ones at the
+// release, which latched the flag again), the flag is that same pass: no
+// period.
 TEST_F(SafesuStaticStorage, AFlagClearReadsAgainACounterLastSeenOnAllOnes) {
   backend.expect(W(A(3), 0xFFFFFFFF));                                 // write(2, all ones)
   backend.expect({R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5),            // clear_overflow: the pulse,
@@ -126,8 +127,8 @@ TEST_F(SafesuStaticStorage, AFlagClearReadsAgainACounterLastSeenOnAllOnes) {
   backend.expect({R(A(26), 0x4), R(A(3), 0x9), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
   backend.expect(W(A(3), 0xFFFFFFFF));                                 // write(2, all ones)
   backend.expect({R(A(0), 0x1), W(A(0), 0x9), W(A(0), 0x5),            // enable_overflow(true),
-                  R(A(3), 0xFFFFFFFF), R(A(0), 0x5), R(A(26), 0x4)});  // then the same reads
-  backend.expect({R(A(26), 0x4), R(A(3), 0x2), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
+                  R(A(3), 0x1), R(A(0), 0x5), R(A(26), 0x4)});         // then the same reads
+  backend.expect({R(A(26), 0x4), R(A(3), 0x5), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
   test::ScopedBackend use(backend);
   EXPECT_EQ(su.write(2, 0xFFFFFFFF), Status::kOk);
   EXPECT_EQ(su.clear_overflow(), Status::kOk);
@@ -137,9 +138,31 @@ TEST_F(SafesuStaticStorage, AFlagClearReadsAgainACounterLastSeenOnAllOnes) {
   EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 7 + (uint64_t{1} << 32) + 3);
   EXPECT_EQ(su.write(2, 0xFFFFFFFF), Status::kOk);
   EXPECT_EQ(su.enable_overflow(true), Status::kOk);
-  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 2);
   EXPECT_EQ(su.handle_overflow_irq().value(), 0x4u);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 6);
+}
+
+// The same for a counter a read found on 0xFFFFFFFF, and for one still
+// parked there at a clear: its flag latched again, the next clear reads it
+// again too.
+TEST_F(SafesuStaticStorage, AReadOnAllOnesAndACounterParkedThroughAClearAreReadAgain) {
+  backend.expect({R(A(0), 0x4), W(A(3), 0x10), R(A(26), 0)});             // write(2, 0x10)
+  backend.expect(R(A(3), 0xFFFFFFFF));                                    // read64(2): on all ones
+  backend.expect({R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5),               // clear_overflow: the pulse,
+                  R(A(3), 0xFFFFFFFF), R(A(0), 0x5), R(A(26), 0x4)});     // still parked, flag latched
+  backend.expect({R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5),               // clear_overflow again:
+                  R(A(3), 0x2), R(A(0), 0x5), R(A(26), 0)});              // moved on before the release
+  backend.expect({R(A(26), 0x4), R(A(3), 0x5), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
+  test::ScopedBackend use(backend);
+  EXPECT_EQ(su.write(2, 0x10), Status::kOk);
+  EXPECT_EQ(su.read64(2).value(), 0xFFFFFFFFull);
+  EXPECT_EQ(su.clear_overflow(), Status::kOk);
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull);
+  EXPECT_EQ(su.clear_overflow(), Status::kOk);
   EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 3);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x4u);  // a new pass: a period
+  EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 3 + (uint64_t{1} << 32) + 3);
 }
 
 TEST_F(SafesuStaticStorage, MccuHookFollowsTheStaticPolicy) {
