@@ -183,11 +183,14 @@ pmu_status_t pmu_safesu_overflow_mask_set(pmu_safesu_t* su, uint32_t mask);
 /** One counter's overflow interrupt mask bit: 1R 1W. */
 pmu_status_t pmu_safesu_overflow_irq_set(pmu_safesu_t* su, unsigned counter, bool on);
 /** Enable the overflow unit; discard_stale (normally true) drops flags latched
- *  while it was disabled: 1R 2W (1R 1W without). */
+ *  while it was disabled: 1R 2W (1R 1W without). With 64-bit totals, a
+ *  flag clear then reads each counter last seen on 0xFFFFFFFF again, with
+ *  CFG0 and the vector: 3R per such counter (docs/safesu.md section 4). */
 pmu_status_t pmu_safesu_overflow_enable(pmu_safesu_t* su, bool discard_stale);
 /** Disable the overflow unit: 1R 1W. */
 pmu_status_t pmu_safesu_overflow_disable(pmu_safesu_t* su);
-/** Clear every overflow flag: 1R 2W. */
+/** Clear every overflow flag: 1R 2W (+ 3R per counter a total last saw on
+ *  0xFFFFFFFF, as pmu_safesu_overflow_enable). */
 pmu_status_t pmu_safesu_overflow_clear(pmu_safesu_t* su);
 /** The overflow vector: 1R. */
 pmu_u32_result_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su);
