@@ -48,6 +48,7 @@
 #include "both_paths.hpp"
 #include "host/backend.hpp"
 #include "host/random_args.hpp"
+#include "host/call_contract.hpp"
 #include "host/status_of.hpp"
 #include "pmu/cm/perf.hpp"
 #include "pmu_sim/cm_model.hpp"
@@ -314,19 +315,13 @@ class Fuzz {
     auto r = fn();
     const Status s = status_of(r);
     if (predicted != Status::kOk) {
-      EXPECT_STREQ(to_string(s), to_string(predicted)) << where() << " is refused by the documented checks";
-      EXPECT_EQ(bus_.log.size(), before) << where() << " answered " << to_string(s) << " but touched:\n"
-                                         << accesses(before);
+      test::expect_refused_untouched(predicted, s, bus_.log, before, where());
     } else {
       EXPECT_STREQ(to_string(s), "ok") << where();
     }
     return r;
   }
-  std::string accesses(size_t from) const {
-    std::string out;
-    for (size_t k = from; k < bus_.log.size() && k < from + 12; ++k) out += "    " + to_string(bus_.log[k]) + "\n";
-    return out;
-  }
+  std::string accesses(size_t from) const { return test::accesses_since(bus_.log, from); }
   static Status idx(unsigned i) { return i < kNumCounters ? Status::kOk : Status::kBadArg; }
   static Status msk(uint32_t m) { return m != 0 && (m & ~kAllMask) == 0 ? Status::kOk : Status::kBadArg; }
 

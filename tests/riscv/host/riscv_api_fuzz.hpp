@@ -62,6 +62,7 @@
 #include "pmu_sim/riscv_sbi_model.hpp"
 #include "host/backend.hpp"
 #include "host/random_args.hpp"
+#include "host/call_contract.hpp"
 #include "host/status_of.hpp"
 
 namespace pmu::test::riscv_fuzz {
@@ -421,9 +422,7 @@ class Fuzz {
   }
   void check(Status predicted, bool must_succeed, Status s, size_t before) {
     if (predicted != Status::kOk) {
-      EXPECT_STREQ(to_string(s), to_string(predicted)) << where() << " is refused by the file's checks";
-      EXPECT_EQ(bus_.log.size(), before) << where() << " answered " << to_string(s)
-                                         << " for a refused argument, but touched:\n" << accesses(before);
+      test::expect_refused_untouched(predicted, s, bus_.log, before, where());
       return;
     }
     if (s == Status::kBadArg) {
@@ -435,11 +434,7 @@ class Fuzz {
       EXPECT_STREQ(to_string(s), "ok") << where();
     }
   }
-  std::string accesses(size_t from) const {
-    std::string out;
-    for (size_t k = from; k < bus_.log.size() && k < from + 12; ++k) out += "    " + to_string(bus_.log[k]) + "\n";
-    return out;
-  }
+  std::string accesses(size_t from) const { return test::accesses_since(bus_.log, from); }
 
   // ---- the trace --------------------------------------------------------------------
   __attribute__((format(printf, 2, 3))) void note(const char* fmt, ...) {
