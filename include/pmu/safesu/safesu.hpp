@@ -430,8 +430,8 @@ class BasicSafeSU {
     if (Totals* const t = tracked_totals())
       if (__builtin_expect(t->flags_cleared() != 0, 0)) reobserve_all_ones();
   }
-  // After a flag clear: read again the counters last observed on all ones,
-  // and their flags (Totals::reobserved).
+  // After a flag clear: observe again the counters last observed on all
+  // ones, each as read64() does an unsure() observation (observe_unsure).
   __attribute__((noinline)) void reobserve_all_ones();
   // The hooks after their first callback: the other callbacks, then fold
   // and acknowledge. The RDC hook's is never inlined: inlined, the

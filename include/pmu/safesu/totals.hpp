@@ -31,9 +31,9 @@
 // all ones before the clear's release (its flag is gone and the next one is
 // a new pass) or after it (the flag is latched again). flags_cleared()
 // returns the counters that may be so (a bit set at each observation of
-// all ones, dropped lazily), and the driver reads each again after the
-// clear, then its flag (reobserved()): rare, and no work at all when no
-// counter was seen on all ones.
+// all ones, dropped lazily), and the driver observes each again after the
+// clear, an unsure() observation settled by its flag: rare, and no work at
+// all when no counter was seen on all ones.
 #pragma once
 
 #include <stdint.h>
@@ -115,8 +115,9 @@ class Totals {
     epoch_ += 2;
     return maybe_all_ones_;
   }
-  /// The mask flags_cleared() returned, forgotten: the driver reads each
-  /// of its counters still last_on_all_ones() again (reobserved()).
+  /// The mask flags_cleared() returned, forgotten: the driver observes each
+  /// of its counters still last_on_all_ones() again, an unsure() observation
+  /// (its last observation preceded the clear, and it shows a pass).
   __attribute__((always_inline)) constexpr uint32_t take_maybe_all_ones() {
     const uint32_t m = maybe_all_ones_;
     maybe_all_ones_ = 0;
@@ -124,16 +125,6 @@ class Totals {
   }
   /// Whether counter k's last observation found it on 0xFFFFFFFF.
   __attribute__((always_inline)) constexpr bool last_on_all_ones(unsigned k) const { return c_[k].last == kAllOnes; }
-  /// After a flag clear: counter k, last_on_all_ones(), reads 'raw' (a pass
-  /// from before the clear, an unsure() observation), and its flag, read
-  /// after it, is 'latched' (then it stands for that pass).
-  __attribute__((always_inline)) constexpr void reobserved(unsigned k, uint32_t raw, bool latched) {
-    Entry& e = c_[k];
-    e.total += raw - kAllOnes;
-    e.last = raw;
-    e.tag = mark() | (latched ? kAccounted : 0u);
-    seen_on(k, raw);
-  }
 
  private:
   static constexpr uint32_t kAllOnes = 0xFFFFFFFFu;

@@ -119,17 +119,18 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::settle_unsure(uint32_t 
 // standing for that pass. After a flag clear it may still be (its flag
 // re-latched at the release, §8), or have left all ones before the release
 // (the flag is gone: the next is a new pass) or after it (latched again).
-// Read after the release, then its flag (flags_seen), it tells which
-// (Totals::reobserved): 1R + flags_seen() per such counter, nothing when
-// there is none. (A shift loop, not ctz: rare, and smaller.)
+// Read after the release, it shows a pass it was last observed before the
+// clear: read64()'s unsure observation, whose flag read tells which
+// (observe_unsure): 1R + flags_seen() per such counter, nothing when there
+// is none. (A shift loop, not ctz: rare, and smaller.)
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reobserve_all_ones() {
   Totals* const t = tracked_totals();
   unsigned k = 0;
   for (uint32_t r = t->take_maybe_all_ones(); r != 0; r >>= 1, ++k) {
     if ((r & 1u) == 0 || !t->last_on_all_ones(k)) continue;
-    const uint32_t raw = reg::read(base(), layout().counters.at(k)).raw;
-    t->reobserved(k, raw, ((flags_seen() >> k) & 1u) != 0);
+    (void)t->observe(k, reg::read(base(), layout().counters.at(k)).raw);
+    if (((flags_seen() >> k) & 1u) != 0) t->flag_latched(k);
   }
 }
 
