@@ -178,9 +178,13 @@ pmu_status_t pmu_safesu_crossbar_route_table(pmu_safesu_t* su, const pmu_safesu_
 pmu_u32_result_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output);
 
 /* ---- Overflow -------------------------------------------------------------- */
-/** Overflow interrupt mask, bit k = counter k: 1W. */
+/** Overflow interrupt mask, bit k = counter k: 1W. With 64-bit totals and
+ * a mask not 0, CFG0 and the vector are read first (2R), and each counter it
+ * turns on with no flag latched that a total last saw on 0xFFFFFFFF is read
+ * again after (3R): a pass while the bit was off latched no flag. */
 pmu_status_t pmu_safesu_overflow_mask_set(pmu_safesu_t* su, uint32_t mask);
-/** One counter's overflow interrupt mask bit: 1R 1W. */
+/** One counter's overflow interrupt mask bit: 1R 1W. Turning it on with
+ * 64-bit totals adds what pmu_safesu_overflow_mask_set() adds. */
 pmu_status_t pmu_safesu_overflow_irq_set(pmu_safesu_t* su, unsigned counter, bool on);
 /** Enable the overflow unit; discard_stale (normally true) drops flags latched
  *  while it was disabled: 1R 2W (1R 1W without). With 64-bit totals, a

@@ -167,8 +167,15 @@ class BasicSafeSU {
 
   // ---- Overflow (impl/overflow.hpp) -------------------------------------------------
   /// Overflow interrupt mask, bit k = counter k: 1W; bits >= n_counters: kBadArg.
+  /// With tracked totals and a mask not 0, CFG0 and the vector are read
+  /// first (2R; CFG0 only while the overflow unit is disabled), and after
+  /// the write, 3R per counter of the mask with no flag latched that a
+  /// total last saw on 0xFFFFFFFF (docs/safesu.md §4: a pass while the bit
+  /// was off latched no flag).
   Status set_overflow_mask(uint32_t mask);
-  /// One counter's mask bit: 1R 1W.
+  /// One counter's mask bit: 1R 1W. Turning it on with tracked totals: the
+  /// flags are read between the two if the bit was off, then as
+  /// set_overflow_mask().
   Status set_overflow_irq(unsigned counter, bool on);
   /// Enable the overflow unit. Flags latched while it was disabled would
   /// appear at once (§3.3), so by default they are discarded first:
@@ -428,11 +435,19 @@ class BasicSafeSU {
   // Tracked totals follow flag clears (call after the clear's release).
   __attribute__((always_inline)) void flags_cleared() {
     if (Totals* const t = tracked_totals())
-      if (__builtin_expect(t->flags_cleared() != 0, 0)) reobserve_all_ones();
+      if (const uint32_t maybe = t->flags_cleared(); __builtin_expect(maybe != 0, 0)) reobserve_all_ones(maybe);
   }
-  // After a flag clear: observe again the counters last observed on all
-  // ones, each as read64() does an unsure() observation (observe_unsure).
-  __attribute__((noinline)) void reobserve_all_ones();
+  // After a flag clear, or mask bits turned on with no flag latched: make
+  // the 'candidates' as after a clear (Totals::forget_pass), and observe
+  // again those last observed on all ones, each as read64() does an
+  // unsure() observation (observe_unsure).
+  __attribute__((noinline)) void reobserve_all_ones(uint32_t candidates);
+  // The overflow mask written as (old & keep) | set (keep 0: the old mask
+  // is not read): set_overflow_mask() and set_overflow_irq(), through
+  // shared(). With tracked totals, the counters whose bit it turns on with
+  // no flag latched lose the pass accounted while it was off
+  // (reobserve_all_ones).
+  __attribute__((always_inline)) Status overflow_mask_write_here(uint32_t keep, uint32_t set);
   // The hooks after their first callback: the other callbacks, then fold
   // and acknowledge. The RDC hook's is never inlined: inlined, the
   // registers of its loop would be saved on entry, before the first

@@ -34,6 +34,10 @@
 // all ones, dropped lazily), and the driver observes each again after the
 // clear, an unsure() observation settled by its flag: rare, and no work at
 // all when no counter was seen on all ones.
+// A flag also needs the counter's mask bit (§3.3): a pass while the bit was
+// off latched none, so when the bit goes on, a pass accounted with no flag
+// latched has no flag to stand for it, and the next flag is a new pass.
+// forget_pass() makes such a counter as after a flag clear.
 #pragma once
 
 #include <stdint.h>
@@ -109,20 +113,21 @@ class Totals {
   __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) { c_[k].last = raw; }
   /// The hardware's overflow flags were cleared (all at once): no pass is
   /// accounted any more. O(1) whatever the number of counters. Returns 0,
-  /// or a mask of counters that may have been last observed on 0xFFFFFFFF:
-  /// then, after the clear's release, take_maybe_all_ones() and read them.
+  /// or a mask of counters that may have been last observed on 0xFFFFFFFF
+  /// (forgotten here): after the clear's release, the driver observes each
+  /// of them still last_on_all_ones() again, an unsure() observation (its
+  /// last observation preceded the clear, and it shows a pass).
   __attribute__((always_inline)) constexpr uint32_t flags_cleared() {
     epoch_ += 2;
-    return maybe_all_ones_;
-  }
-  /// The mask flags_cleared() returned, forgotten: the driver observes each
-  /// of its counters still last_on_all_ones() again, an unsure() observation
-  /// (its last observation preceded the clear, and it shows a pass).
-  __attribute__((always_inline)) constexpr uint32_t take_maybe_all_ones() {
     const uint32_t m = maybe_all_ones_;
     maybe_all_ones_ = 0;
     return m;
   }
+  /// Counter k as after a flag clear: no pass accounted, and its next
+  /// observation of a pass is unsure(). For a mask bit that went on with
+  /// no flag latched: a pass accounted while the bit was off has no flag.
+  /// (After a clear the counter is so already.)
+  __attribute__((always_inline)) constexpr void forget_pass(unsigned k) { c_[k].tag = 0; }
   /// Whether counter k's last observation found it on 0xFFFFFFFF.
   __attribute__((always_inline)) constexpr bool last_on_all_ones(unsigned k) const { return c_[k].last == kAllOnes; }
 

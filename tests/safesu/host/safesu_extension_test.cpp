@@ -7,7 +7,8 @@
 // write or reset while the overflow unit is disabled; a pass seen by a read
 // and then cleared by another counter's hook, or whose flag that hook's
 // clear took unseen and a read saw after; a flag latched in the last cycles
-// before a write or reset; a counter parked on 0xFFFFFFFF.
+// before a write or reset; a counter parked on 0xFFFFFFFF; a pass with the
+// counter's mask bit off, the bit then turned on.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -316,6 +317,62 @@ TEST_P(SafesuExtension, AnAllOnesPreloadInAnotherCountersCallbackStillCountsTheN
   run_to_interrupt(40);  // only the interrupt observes counter 1 from here
   ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
   EXPECT_EQ(su_.read64(1).value(), 0xFFFFFFFFu + (model_.increments(1) - base_incs_));
+}
+
+// A flag needs the counter's mask bit (§3.3): with the bit off, a preload
+// of 0xFFFFFFFF, or a pass a read sees, latches no flag, yet the total has
+// that pass. Turning the bit on afterwards (either call) must not let the
+// next flag, a whole period later, stand for that pass: the interrupt
+// alone then keeps the total.
+TEST_P(SafesuExtension, APassWithTheMaskBitOffThenTheBitOnStillCountsTheNextPeriod) {
+  for (const bool by_read : {false, true}) {
+    for (const bool whole_mask : {false, true}) {
+      SCOPED_TRACE(testing::Message() << (by_read ? "a read saw the pass" : "an all-ones preload") << ", then "
+                                      << (whole_mask ? "set_overflow_mask()" : "set_overflow_irq()"));
+      ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+      ASSERT_EQ(su_.set_overflow_mask(0), Status::kOk);
+      ASSERT_EQ(su_.enable_overflow(), Status::kOk);
+      ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+      const uint32_t preload = by_read ? 0xFFFFFF00u : 0xFFFFFFFFu;
+      ASSERT_EQ(su_.write(0, preload), Status::kOk);
+      const uint64_t incs = model_.increments(0) - static_cast<uint32_t>(model_.counter(0) - preload);
+      bus_.advance(0x200);
+      if (by_read) {
+        ASSERT_LT(model_.counter(0), 0x400u) << "the counter passed all ones";
+        // The increments when the counter held the value read: the bus
+        // cycles after the read count too.
+        const uint64_t total = su_.read64(0).value();
+        const uint64_t incs_then = model_.increments(0) - static_cast<uint32_t>(model_.counter(0) - total);
+        ASSERT_EQ(total, uint64_t{preload} + (incs_then - incs)) << "the read saw the pass";
+      }
+      EXPECT_EQ(model_.overflow_flags(), 0u) << "no flag: the mask bit was off";
+      ASSERT_EQ(whole_mask ? su_.set_overflow_mask(1) : su_.set_overflow_irq(0, true), Status::kOk);
+      run_to_interrupt(40);  // only the interrupt observes the counter from here
+      ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+      EXPECT_EQ(su_.read64(0).value(), uint64_t{preload} + (model_.increments(0) - incs));
+      ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kNormal), Status::kOk);
+    }
+  }
+}
+
+// The same preload with the counter parked on all ones (counting off): the
+// bit going on latches its flag, which stands for the preload's pass, so
+// the hook adds no period, and the next pass is one.
+TEST_P(SafesuExtension, AParkedAllOnesPreloadWhoseBitGoesOnLatchesTheFlagOfTheSamePass) {
+  ASSERT_EQ(su_.set_overflow_mask(0), Status::kOk);
+  ASSERT_EQ(su_.enable_overflow(), Status::kOk);
+  ASSERT_EQ(su_.write(0, 0xFFFFFFFFu), Status::kOk);
+  EXPECT_EQ(model_.overflow_flags(), 0u);
+  ASSERT_EQ(su_.set_overflow_irq(0, true), Status::kOk);
+  EXPECT_EQ(model_.overflow_flags(), 1u) << "the bit latched the parked counter's flag";
+  ASSERT_EQ(su_.set_selftest_mode(SelftestMode::kAllOnes), Status::kOk);
+  const uint64_t incs = model_.increments(0);
+  ASSERT_EQ(su_.start(su_.all_counters()), Status::kOk);
+  bus_.advance(0x40);
+  ASSERT_EQ(su_.handle_overflow_irq().value(), 1u);
+  run_to_interrupt(40);
+  ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+  EXPECT_EQ(su_.read64(0).value(), 0xFFFFFFFFu + (model_.increments(0) - incs));
 }
 
 // A counter parked on all ones through a flag clear re-latches its flag at

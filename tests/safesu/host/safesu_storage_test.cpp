@@ -165,6 +165,58 @@ TEST_F(SafesuStaticStorage, AReadOnAllOnesAndACounterParkedThroughAClearAreReadA
   EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 3 + (uint64_t{1} << 32) + 3);
 }
 
+// A flag needs the counter's mask bit (§3.3): a pass a read saw while the
+// bit was off latched none. Turning the bit on reads the flags before the
+// write (the mask's own bits: the old mask, for one counter), and a counter
+// with none latched forgets that pass, so the next flag counts a period;
+// one last seen on all ones is read again after the write, and its flag
+// then tells whether it left all ones after the bit went on (the flag of
+// the same pass) or before (none: the next is a new pass). A bit already on, a flag already latched,
+// the unit disabled (the vector hidden) or mask 0 read no flags or forget
+// nothing.
+TEST_F(SafesuStaticStorage, TurningAMaskBitOnForgetsAPassNoFlagStandsFor) {
+  constexpr uint64_t kPeriod = uint64_t{1} << 32;
+  backend.expect({R(A(0), 0x5), W(A(3), 0x10), R(A(26), 0)});                // write(2, 0x10)
+  backend.expect(R(A(3), 0x3));                                             // read64(2): a pass, no flag
+  backend.expect({R(A(25), 0), R(A(0), 0x5), R(A(26), 0), W(A(25), 0x4)});  // set_overflow_irq(2, on)
+  backend.expect({R(A(26), 0x4), R(A(3), 0x5), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
+  backend.expect({R(A(25), 0x4), W(A(25), 0x4)});                           // the bit already on
+  backend.expect({R(A(0), 0x5), R(A(26), 0x4), W(A(25), 0x4)});             // set_overflow_mask: flag latched
+  backend.expect(W(A(25), 0));                                              // set_overflow_mask(0)
+  backend.expect({R(A(25), 0), R(A(0), 0x1), W(A(25), 0x4)});               // unit disabled: vector hidden
+  backend.expect(W(A(25), 0));                                              // set_overflow_mask(0)
+  backend.expect(W(A(3), 0xFFFFFFFF));                                      // write(2, all ones), bit off
+  backend.expect({R(A(0), 0x5), R(A(26), 0), W(A(25), 0x4),                 // set_overflow_mask(0x4),
+                  R(A(3), 0x1), R(A(0), 0x5), R(A(26), 0x4)});              // left all ones after: flag latched
+  backend.expect({R(A(26), 0x4), R(A(3), 0x4), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
+  backend.expect(W(A(25), 0));                                              // set_overflow_mask(0)
+  backend.expect(W(A(3), 0xFFFFFFFF));                                      // write(2, all ones), bit off
+  backend.expect({R(A(0), 0x5), R(A(26), 0), W(A(25), 0x4),                 // set_overflow_mask(0x4),
+                  R(A(3), 0x1), R(A(0), 0x5), R(A(26), 0)});                // left all ones before: no flag
+  backend.expect({R(A(26), 0x4), R(A(3), 0x4), R(A(0), 0x5), W(A(0), 0xD), W(A(0), 0x5)});  // the hook
+  test::ScopedBackend use(backend);
+  EXPECT_EQ(su.write(2, 0x10), Status::kOk);
+  EXPECT_EQ(su.read64(2).value(), kPeriod + 3);
+  EXPECT_EQ(su.set_overflow_irq(2, true), Status::kOk);
+  EXPECT_EQ(su.handle_overflow_irq().value(), 0x4u);  // a new pass: a period
+  EXPECT_EQ(g_totals.total(2), 2 * kPeriod + 5);
+  EXPECT_EQ(su.set_overflow_irq(2, true), Status::kOk);
+  EXPECT_EQ(su.set_overflow_mask(0x4), Status::kOk);
+  EXPECT_EQ(su.set_overflow_mask(0), Status::kOk);
+  EXPECT_EQ(su.set_overflow_irq(2, true), Status::kOk);
+  EXPECT_EQ(su.set_overflow_mask(0), Status::kOk);
+  for (const bool flag_latched : {true, false}) {
+    EXPECT_EQ(su.write(2, 0xFFFFFFFF), Status::kOk);
+    EXPECT_EQ(su.set_overflow_mask(0x4), Status::kOk);
+    EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 2);
+    EXPECT_EQ(su.handle_overflow_irq().value(), 0x4u);  // the preload's pass, or a new one
+    EXPECT_EQ(g_totals.total(2), 0xFFFFFFFFull + 5 + (flag_latched ? 0 : kPeriod));
+    if (flag_latched) {
+      EXPECT_EQ(su.set_overflow_mask(0), Status::kOk);
+    }
+  }
+}
+
 TEST_F(SafesuStaticStorage, MccuHookFollowsTheStaticPolicy) {
   Calls calls;
   ASSERT_EQ(su.on_mccu(1, calls.cb()), Status::kOk);

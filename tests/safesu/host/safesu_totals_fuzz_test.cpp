@@ -20,9 +20,10 @@
 //    once per 2^32 increments; one it serves (its mask bit on, the unit
 //    enabled, the hook called once the line is high, in the "irq" runs)
 //    may go a period and more unobserved, unless its flag was lost (cleared
-//    with the others before the hook saw it) or its mask bit went on with
-//    no flag clear since (the limits of docs/safesu.md §4): then it is read
-//    within the period, as the docs ask. One last seen on 0xFFFFFFFF is
+//    with the others before the hook saw it) or its mask bit went on while
+//    the driver could not read the flags (the unit disabled) or with a
+//    flag latched, and no flag clear since (the limits of docs/safesu.md
+//    §4): then it is read within the period, as the docs ask. One last seen on 0xFFFFFFFF is
 //    left to the interrupt like any other (the driver reads it again after
 //    a flag clear). A counter that cannot be kept so (its flag went too
 //    late to read it in time) leaves the check until its next write or
@@ -518,17 +519,22 @@ class Fuzz {
       case 11: {
         const uint32_t m = a_.mask(l_.counter_mask);
         note("set_overflow_mask(0x%x)", m);
+        const uint32_t flags = model_.overflow_flags();
         const Status s = call((m & ~l_.counter_mask) == 0 ? Status::kOk : Status::kBadArg,
                               [&] { return su_.set_overflow_mask(m); });
-        if (s == Status::kOk) set_mask(m);
+        if (s == Status::kOk) set_mask(m, m, flags);
         break;
       }
       case 12: {
         const unsigned k = a_.index(n_);
         const bool on = a_.coin();
         note("set_overflow_irq(%u, %d)", k, on);
+        const uint32_t flags = model_.overflow_flags();
         const Status s = call(idx(k), [&] { return su_.set_overflow_irq(k, on); });
-        if (s == Status::kOk) set_mask(on ? mask_ | (1u << k) : mask_ & ~(1u << k));
+        if (s == Status::kOk) {
+          const uint32_t m = on ? mask_ | (1u << k) : mask_ & ~(1u << k);
+          set_mask(m, m & ~mask_, flags);
+        }
         break;
       }
       case 13: {
@@ -621,9 +627,19 @@ class Fuzz {
         break;
     }
   }
-  void set_mask(uint32_t m) {
-    for (unsigned k = 0; k < n_; ++k)
-      if (((m & ~mask_) >> k) & 1u) t_[k].suspect = true;  // a bit turned on: no flag clear since
+  // The mask became m. The driver, with totals and the unit enabled, read
+  // the flags and made each counter of 'taken' (the bits the call took as
+  // turned on) with no flag latched forget a pass accounted with no flag:
+  // exact again. A bit turned on otherwise (the flags hidden, or one
+  // latched that may stand for an older pass) keeps the mask-bit limit.
+  void set_mask(uint32_t m, uint32_t taken, uint32_t flags_before) {
+    for (unsigned k = 0; k < n_; ++k) {
+      const bool settled = totals_on_ && ovf_en_ && !((flags_before >> k) & 1u);
+      if (((taken & ~flags_before) >> k) & 1u && settled)
+        t_[k].suspect = false;
+      else if (((m & ~mask_) >> k) & 1u)
+        t_[k].suspect = true;
+    }
     mask_ = m;
   }
   uint64_t advance_size() {

@@ -122,13 +122,17 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::settle_unsure(uint32_t 
 // Read after the release, it shows a pass it was last observed before the
 // clear: read64()'s unsure observation, whose flag read tells which
 // (observe_unsure): 1R + flags_seen() per such counter, nothing when there
-// is none. (A shift loop, not ctz: rare, and smaller.)
+// is none. The same after a mask bit went on with no flag latched, the
+// candidates first made as after a clear (forget_pass; after a clear they
+// are so already). (A shift loop, not ctz: rare, and smaller.)
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reobserve_all_ones() {
+void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::reobserve_all_ones(uint32_t candidates) {
   Totals* const t = tracked_totals();
   unsigned k = 0;
-  for (uint32_t r = t->take_maybe_all_ones(); r != 0; r >>= 1, ++k) {
-    if ((r & 1u) == 0 || !t->last_on_all_ones(k)) continue;
+  for (uint32_t r = candidates; r != 0; r >>= 1, ++k) {
+    if ((r & 1u) == 0) continue;
+    t->forget_pass(k);
+    if (!t->last_on_all_ones(k)) continue;
     (void)t->observe(k, reg::read(base(), layout().counters.at(k)).raw);
     if (((flags_seen() >> k) & 1u) != 0) t->flag_latched(k);
   }
