@@ -156,7 +156,7 @@ __attribute__((flatten)) pmu_u32_result_t pmu_safesu_counter_read(pmu_safesu_t* 
   return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::read>(su, k));
 }
 pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* o, unsigned n) {
-  return o != nullptr ? call<&SafeSU::read_all>(su, o, n) : kBad;
+  return call<&SafeSU::read_all>(su, o, n);
 }
 pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t v) {
   return call<&SafeSU::write>(su, k, v);
@@ -201,7 +201,7 @@ pmu_status_t pmu_safesu_mccu_weight_set(pmu_safesu_t* su, unsigned input, unsign
   return call<&SafeSU::set_weight>(su, input, weight);
 }
 pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* w, unsigned n) {
-  return w != nullptr ? call<&SafeSU::set_weights>(su, w, n) : kBad;
+  return call<&SafeSU::set_weights>(su, w, n);
 }
 __attribute__((flatten)) pmu_u8_result_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input) {
   return PMU_C_ANSWER(pmu_u8_result_t, get<&SafeSU::weight>(su, input));
@@ -236,7 +236,7 @@ __attribute__((flatten)) pmu_u8_result_t pmu_safesu_rdc_watermark_read(pmu_safes
   return PMU_C_ANSWER(pmu_u8_result_t, get<&SafeSU::watermark>(su, input));
 }
 pmu_status_t pmu_safesu_rdc_watermarks_read(pmu_safesu_t* su, uint8_t* o, unsigned n) {
-  return o != nullptr ? call<&SafeSU::read_watermarks>(su, o, n) : kBad;
+  return call<&SafeSU::read_watermarks>(su, o, n);
 }
 __attribute__((flatten)) pmu_u32_result_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su) {
   return PMU_C_ANSWER(pmu_u32_result_t, get<&SafeSU::rdc_vector>(su));

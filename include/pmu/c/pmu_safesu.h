@@ -156,7 +156,8 @@ pmu_status_t pmu_safesu_counters_disable(pmu_safesu_t* su);
 pmu_status_t pmu_safesu_counters_reset(pmu_safesu_t* su);
 /** Raw value of counter k: 1R. */
 pmu_u32_result_t pmu_safesu_counter_read(pmu_safesu_t* su, unsigned k);
-/** Counters 0..n-1 into out[0..n-1]: n R. */
+/** Counters 0..n-1 into out[0..n-1]: n R. n = 0 reads nothing and returns
+ *  PMU_OK, out NULL or not; out NULL with n > 0: PMU_EBADARG. */
 pmu_status_t pmu_safesu_counters_read_all(pmu_safesu_t* su, uint32_t* out, unsigned n);
 /** Preload counter k: 1W (1R 1W with totals). */
 pmu_status_t pmu_safesu_counter_write(pmu_safesu_t* su, unsigned k, uint32_t value);
@@ -172,7 +173,8 @@ pmu_status_t pmu_safesu_selftest_mode_set(pmu_safesu_t* su, pmu_safesu_selftest_
 pmu_status_t pmu_safesu_crossbar_route(pmu_safesu_t* su, unsigned output, unsigned event);
 /** Many routes in one call (the C++ route_table): every entry checked before
  *  any access (PMU_EBADARG: nothing touched, also for two entries of one
- *  output), each touched register written once with its final value. */
+ *  output), each touched register written once with its final value. n = 0
+ *  touches nothing and returns PMU_OK, routes NULL or not. */
 pmu_status_t pmu_safesu_crossbar_route_table(pmu_safesu_t* su, const pmu_safesu_route_t* routes, size_t n);
 /** The event output is routed to: 1R (2R if straddling). */
 pmu_u32_result_t pmu_safesu_crossbar_event_get(pmu_safesu_t* su, unsigned output);
@@ -202,7 +204,8 @@ pmu_u32_result_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su);
 /* ---- MCCU ------------------------------------------------------------------ */
 /** Weight (0..255) of MCCU/RDC input i: 1R 1W. */
 pmu_status_t pmu_safesu_mccu_weight_set(pmu_safesu_t* su, unsigned input, unsigned weight);
-/** Weights of inputs 0..n-1: 1W per whole register (1R 1W for a partial last one). */
+/** Weights of inputs 0..n-1, 1 <= n <= inputs: 1W per whole register (1R 1W
+ *  for a partial last one). n = 0 is PMU_EBADARG, unlike the other arrays. */
 pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* weights, unsigned n);
 /** Weight of input i: 1R. */
 pmu_u8_result_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input);
@@ -239,7 +242,8 @@ pmu_status_t pmu_safesu_rdc_irq_clear(pmu_safesu_t* su);
 pmu_status_t pmu_safesu_rdc_threshold_set(pmu_safesu_t* su, unsigned input, unsigned threshold);
 /** Watermark of input i: 1R. */
 pmu_u8_result_t pmu_safesu_rdc_watermark_read(pmu_safesu_t* su, unsigned input);
-/** Watermarks of inputs 0..n-1: ceil(n/4) R. */
+/** Watermarks of inputs 0..n-1: ceil(n/4) R. n = 0 reads nothing and returns
+ *  PMU_OK, out NULL or not; out NULL with n > 0: PMU_EBADARG. */
 pmu_status_t pmu_safesu_rdc_watermarks_read(pmu_safesu_t* su, uint8_t* out, unsigned n);
 /** The RDC vector, one bit per input: 1R. */
 pmu_u32_result_t pmu_safesu_rdc_vector_read(pmu_safesu_t* su);

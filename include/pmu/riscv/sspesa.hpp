@@ -109,8 +109,10 @@ using InsnSizeFn = unsigned (*)(void* ctx, uint64_t pc);
 /// CTs > 2: only two targets exist, the rest is attributed sequentially, with
 /// the bias the proposal accepts. Sizes come from 'size_fn' or are
 /// 'fixed_size' (2 or 4).
-/// kBadArg: out null, capacity < INSTRET, an offset of 0 or beyond INSTRET,
-/// offsets not increasing, a bad fixed size; nothing is written then.
+/// kBadArg: out null or capacity < INSTRET (when INSTRET > 0: a sample of
+/// no instruction writes nothing, and answers 0 whatever out), an offset of
+/// 0 or beyond INSTRET, offsets not increasing, a bad fixed size; nothing is
+/// written then.
 /// kMismatch: size_fn returned something other than 2 or 4 (entries before
 /// it are written).
 Result<size_t> expand(const Sample& s, uint64_t* out, size_t capacity, InsnSizeFn size_fn = nullptr,

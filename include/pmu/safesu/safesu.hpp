@@ -123,7 +123,9 @@ class BasicSafeSU {
   Status reset();
   /// Raw value of counter k: 1R, nothing else.
   Result<uint32_t> read(unsigned k);
-  /// Raw values of counters 0..n-1 into out: n R.
+  /// Raw values of counters 0..n-1 into out: n R. n = 0 reads nothing and
+  /// answers kOk, whatever out; out null with n > 0, or n > n_counters:
+  /// kBadArg, nothing touched.
   Status read_all(uint32_t* out, unsigned n);
   /// 64-bit total of counter k: 1R folded into the total. kUnavailable
   /// without track_totals(). A pass seen with a flag clear since k's last
@@ -160,7 +162,8 @@ class BasicSafeSU {
   /// value; read first only if the table leaves some of its fields as they
   /// are. Straddling fields get route()'s guarantee (the writes are
   /// ordered). kBadArg, nothing touched, for an entry out of range or two
-  /// entries for the same output.
+  /// entries for the same output (so for n > n_counters), or routes null
+  /// with n > 0. n = 0 touches nothing and answers kOk, whatever routes.
   Status route_table(const Route* routes, size_t n);
   /// The event output k is routed to: 1R (2R if straddling).
   Result<uint32_t> routed_event(unsigned output);
@@ -207,7 +210,8 @@ class BasicSafeSU {
   /// Shared with the RDC, where it is the threshold. 1R 1W, no transient 0.
   Status set_weight(unsigned input, unsigned weight);
   /// Weights of inputs 0..n-1 (1 <= n <= n_inputs): 1W per whole register,
-  /// 1R 1W for a partial last one.
+  /// 1R 1W for a partial last one. n = 0 is kBadArg, unlike the other
+  /// calls taking an array (docs/safesu.md §2).
   Status set_weights(const uint8_t* weights, unsigned n);
   /// Weight of input i: 1R.
   Result<uint8_t> weight(unsigned input);
@@ -247,7 +251,9 @@ class BasicSafeSU {
   Status set_rdc_threshold(unsigned input, unsigned threshold) { return set_weight(input, threshold); }
   /// Watermark of input i: 1R.
   Result<uint8_t> watermark(unsigned input);
-  /// Watermarks of inputs 0..n-1: ceil(n/4) R.
+  /// Watermarks of inputs 0..n-1: ceil(n/4) R. n = 0 reads nothing and
+  /// answers kOk, whatever out; out null with n > 0, or n > n_inputs:
+  /// kBadArg, nothing touched.
   Status read_watermarks(uint8_t* out, unsigned n);
   /// The RDC vector, one bit per INPUT (bits 2c, 2c+1 = core c): 1R.
   Result<uint32_t> rdc_vector();

@@ -31,6 +31,7 @@ static int bad_handle(pmu_safesu_t* su) {
   BAD(pmu_safesu_counters_reset(su));
   REFUSED(pmu_safesu_counter_read(su, 0));
   BAD(pmu_safesu_counters_read_all(su, &u32, 1));
+  BAD(pmu_safesu_counters_read_all(su, NULL, 0)); /* the handle first */
   BAD(pmu_safesu_counter_write(su, 0, 1));
   REFUSED(pmu_safesu_counter_read64(su, 0));
   BAD(pmu_safesu_counters_sync64(su));
@@ -63,6 +64,7 @@ static int bad_handle(pmu_safesu_t* su) {
   BAD(pmu_safesu_rdc_threshold_set(su, 0, 1));
   REFUSED(pmu_safesu_rdc_watermark_read(su, 0));
   BAD(pmu_safesu_rdc_watermarks_read(su, w, 2));
+  BAD(pmu_safesu_rdc_watermarks_read(su, NULL, 0));
   REFUSED(pmu_safesu_rdc_vector_read(su));
   REFUSED(pmu_safesu_rdc_fired(su, 0));
   BAD(pmu_safesu_overflow_callback_set(su, 0, record, NULL));
@@ -91,6 +93,7 @@ int c_api_safesu_bad_args(void) {
   const pmu_safesu_route_t bad_event[1] = {{0, 128}};
   int line;
   uint32_t u32;
+  uint8_t u8 = 0xA5;
 
   if ((line = bad_handle(NULL)) != 0) return line;
   memset(&su, 0, sizeof su); /* never initialised */
@@ -121,6 +124,17 @@ int c_api_safesu_bad_args(void) {
   BAD(pmu_safesu_mccu_weights_set(&su, NULL, 1));
   BAD(pmu_safesu_rdc_watermarks_read(&su, NULL, 1));
   BAD(pmu_safesu_selftest_run(&su, NULL));
+  /* An empty array is neither read nor written, NULL or not: PMU_OK (the
+   * weights excepted: their count starts at 1). */
+  OK(pmu_safesu_counters_read_all(&su, NULL, 0));
+  OK(pmu_safesu_counters_read_all(&su, &u32, 0));
+  OK(pmu_safesu_crossbar_route_table(&su, NULL, 0));
+  OK(pmu_safesu_crossbar_route_table(&su, table, 0));
+  OK(pmu_safesu_rdc_watermarks_read(&su, NULL, 0));
+  OK(pmu_safesu_rdc_watermarks_read(&su, &u8, 0));
+  BAD(pmu_safesu_mccu_weights_set(&su, NULL, 0));
+  BAD(pmu_safesu_mccu_weights_set(&su, &u8, 0));
+  CHECK(u8 == 0xA5);
   /* Opt-in storage absent: nothing to call, no totals. */
   CHECK(pmu_safesu_overflow_callback_set(&su, 0, record, NULL) == PMU_EUNAVAILABLE);
   UNAVAILABLE(pmu_safesu_counter_read64(&su, 0));

@@ -424,6 +424,34 @@ TYPED_TEST(SafesuSeq, SetWeightsOfNoneOrTooManyTouchesNothing) {
   EXPECT_EQ(this->unit.set_weights(nullptr, 1), Status::kBadArg);
 }
 
+// One rule for the calls taking an array and its length (docs/safesu.md
+// section 2): an empty one answers kOk and touches nothing, whatever the
+// pointer; a null one with a length is kBadArg and touches nothing.
+// set_weights is the exception its documented 1 <= n makes.
+TYPED_TEST(SafesuSeq, EmptyArraysAreOkWhateverThePointerAndNullOnesAreRefused) {
+  test::NoAccessBackend none;
+  test::ScopedBackend use(none);
+  auto& su = this->unit;
+  uint32_t counts[1] = {0xC0FFEE};
+  uint8_t bytes[1] = {0xA5};
+  const Route routes[1] = {{0, 1}};
+  EXPECT_EQ(su.read_all(nullptr, 0), Status::kOk);
+  EXPECT_EQ(su.read_all(counts, 0), Status::kOk);
+  EXPECT_EQ(su.read_all(nullptr, 1), Status::kBadArg);
+  EXPECT_EQ(su.read_watermarks(nullptr, 0), Status::kOk);
+  EXPECT_EQ(su.read_watermarks(bytes, 0), Status::kOk);
+  EXPECT_EQ(su.read_watermarks(nullptr, 1), Status::kBadArg);
+  EXPECT_EQ(su.route_table(nullptr, 0), Status::kOk);
+  EXPECT_EQ(su.route_table(routes, 0), Status::kOk);
+  EXPECT_EQ(su.route_table(nullptr, 1), Status::kBadArg);
+  EXPECT_EQ(su.set_weights(nullptr, 0), Status::kBadArg);
+  EXPECT_EQ(su.set_weights(bytes, 0), Status::kBadArg);
+  EXPECT_EQ(su.set_weights(nullptr, 1), Status::kBadArg);
+  // An empty array is not written either.
+  EXPECT_EQ(counts[0], 0xC0FFEEu);
+  EXPECT_EQ(bytes[0], 0xA5u);
+}
+
 TYPED_TEST(SafesuSeq, SetBudgetWritesLimitThenPulsesOnlyThatUpdateBitKeepingRdcBits) {
   // CFG1 = MCCU on, RDC enable (bit 6) on: the release restores exactly that
   // (§5.2 item 1); another core's update bit read back as set is released.
@@ -776,6 +804,7 @@ void expect_every_call_refused(SafeSU& su) {
   EXPECT_TRUE(refused(su.reset()));
   EXPECT_TRUE(refused(su.read(0).status()));
   EXPECT_TRUE(refused(su.read_all(buf, 0)));
+  EXPECT_TRUE(refused(su.read_all(nullptr, 0)));  // an empty array too: the object refuses every call
   EXPECT_TRUE(refused(su.read_all(buf, 1)));
   EXPECT_TRUE(refused(su.read64(0).status()));
   EXPECT_TRUE(refused(su.write(0, 1)));
@@ -784,6 +813,7 @@ void expect_every_call_refused(SafeSU& su) {
   EXPECT_TRUE(refused(su.route(0, 0)));
   EXPECT_TRUE(refused(su.route_table(routes, 1)));
   EXPECT_TRUE(refused(su.route_table(routes, 0)));
+  EXPECT_TRUE(refused(su.route_table(nullptr, 0)));
   EXPECT_TRUE(refused(su.routed_event(0).status()));
   EXPECT_TRUE(refused(su.set_overflow_mask(0)));
   EXPECT_TRUE(refused(su.set_overflow_irq(0, true)));
@@ -816,6 +846,7 @@ void expect_every_call_refused(SafeSU& su) {
   EXPECT_TRUE(refused(su.set_rdc_threshold(0, 1)));
   EXPECT_TRUE(refused(su.watermark(0).status()));
   EXPECT_TRUE(refused(su.read_watermarks(b8, 0)));
+  EXPECT_TRUE(refused(su.read_watermarks(nullptr, 0)));
   EXPECT_TRUE(refused(su.rdc_vector().status()));
   EXPECT_TRUE(refused(su.rdc_fired(0).status()));
   EXPECT_TRUE(refused(su.on_overflow(0, {})));
