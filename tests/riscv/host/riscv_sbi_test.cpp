@@ -248,6 +248,17 @@ TEST(RiscvSbi, DiscoverRefusesAMissingExtensionOrAFirmwareCounter) {
   EXPECT_EQ(sbi::discover(c).status(), Status::kMismatch);
 }
 
+// SBI counter indices run from 0 to num_counters - 1: with 3 counters the
+// configured hpm3 is not asked about (counter_get_info(3) is out of range)
+// but missing.
+TEST(RiscvSbi, DiscoverAsksAboutNoCounterPastTheFirmwaresCount) {
+  test::ExpectBackend bus;
+  SbiCounters c(cfg(0x9));
+  bus.expect({SBI(3, {kPmuEid}, 0, 1, 0x10), SBI(0, {}, 0, 3), SBI(1, {0}, 0, 0x3FC00)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(sbi::discover(c).status(), Status::kMismatch);
+}
+
 TEST(RiscvSbi, BadInputTouchesNothing) {
   test::NoAccessBackend bus;
   test::ScopedBackend use(bus);
