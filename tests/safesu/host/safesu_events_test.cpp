@@ -145,6 +145,22 @@ TEST(SafesuEvents, BadLookupsReturnAStatusAndTouchNothing) {
   EXPECT_EQ(event_at(broken, 0).status(), Status::kBadArg);
   EXPECT_EQ(nth_event(broken, EventType::kPulse, 0, 0).status(), Status::kBadArg);
   EXPECT_EQ(validate(broken), Status::kBadArg);
+  const EventCatalogue broken_one{"broken", 8, 2, nullptr, 1, "test"};  // one entry, no table
+  EXPECT_EQ(event_index(broken_one, "a").status(), Status::kBadArg);
+  EXPECT_EQ(event_at(broken_one, 0).status(), Status::kBadArg);
+  EXPECT_EQ(validate(broken_one), Status::kBadArg);
+}
+
+// No entries needs no table: a catalogue of fillers only is usable (at run
+// time too, where the null table is checked).
+TEST(SafesuEvents, ACatalogueWithoutEntriesNeedsNoTable) {
+  const EventCatalogue fillers{"fillers only", 8, 2, nullptr, 0, "test"};
+  EXPECT_EQ(event_index(fillers, "a").status(), Status::kNotFound);
+  EXPECT_STREQ(event_at(fillers, 7).value().name, "filler");
+  EXPECT_STREQ(event_at(fillers, 7).value().source, "test");
+  EXPECT_EQ(event_at(fillers, 8).status(), Status::kBadArg);
+  EXPECT_EQ(nth_event(fillers, EventType::kPulse, 0, 0).status(), Status::kNotFound);
+  EXPECT_EQ(validate(fillers), Status::kOk);
 }
 
 // A user's own SoC: two cores, 16 inputs, its own names and source.
