@@ -104,6 +104,17 @@ TEST(WideCounter, HonoursNarrowWidths) {
   c.restart(0xFFFFFFFFF0ull, 1000);
   EXPECT_EQ(c.observe(0x5), 1000u + 0x15u);
 }
+
+// A 32-bit Raw is exactly 32 bits whatever width it is given (the header's
+// promise): a 16-bit width neither masks the values nor wraps at 2^16.
+TEST(WideCounter, AThirtyTwoBitOneIgnoresTheWidthItIsGiven) {
+  util::WideCounter32 c(16);
+  EXPECT_EQ(c.mask(), 0xFFFFFFFFu);
+  c.restart(0x12345);
+  EXPECT_EQ(c.last_raw(), 0x12345u);
+  EXPECT_EQ(c.observe(0x23456), 0x11111u);
+  EXPECT_EQ(c.observe(0x5), 0x11111u + 0xFFFDCBAFu);  // wraps at 2^32
+}
 }  // namespace
 
 namespace {
