@@ -171,7 +171,7 @@ bl_u32 BL_NAME(read)(unsigned k) {
 }
 
 uint8_t BL_NAME(read_all)(uint32_t* out, unsigned n) {
-  if (out == 0 || n > N_COUNTERS) return BL_BAD_ARG;
+  if (n > N_COUNTERS || (__builtin_expect(out == 0, 0) && n != 0)) return BL_BAD_ARG; /* n = 0: nothing, whatever out */
   for (unsigned k = 0; k < n; ++k) out[k] = RD(COUNTERS + k);
   return BL_OK;
 }
@@ -310,12 +310,14 @@ uint8_t BL_NAME(set_weight)(unsigned input, unsigned weight) {
 /* Whole registers are written without a read; a partial last one keeps the
  * weights of the inputs not given. */
 uint8_t BL_NAME(set_weights)(const uint8_t* weights, unsigned n) {
-  if (weights == 0 || n == 0 || n > N_INPUTS) return BL_BAD_ARG;
-  for (unsigned r = 0; r * 4u < n; ++r) {
-    const unsigned first = r * 4u;
-    const unsigned count = n - first < 4u ? n - first : 4u;
+  if (n > N_INPUTS || (__builtin_expect(weights == 0, 0) && n != 0)) return BL_BAD_ARG; /* n = 0: nothing */
+  unsigned left = n;
+  for (unsigned r = 0; left != 0; ++r) {
+    const unsigned count = left < 4u ? left : 4u;
     uint32_t v = 0;
-    for (unsigned i = 0; i < count; ++i) v |= (uint32_t)weights[first + i] << (8u * i);
+    for (unsigned i = 0; i < count; ++i) v |= (uint32_t)weights[i] << (8u * i);
+    weights += count;
+    left -= count;
     if (count < 4u) v |= RD(WEIGHTS + r) & ~((1u << (8u * count)) - 1u);
     WR(WEIGHTS + r, v);
   }

@@ -204,8 +204,8 @@ pmu_u32_result_t pmu_safesu_overflow_vector_read(pmu_safesu_t* su);
 /* ---- MCCU ------------------------------------------------------------------ */
 /** Weight (0..255) of MCCU/RDC input i: 1R 1W. */
 pmu_status_t pmu_safesu_mccu_weight_set(pmu_safesu_t* su, unsigned input, unsigned weight);
-/** Weights of inputs 0..n-1, 1 <= n <= inputs: 1W per whole register (1R 1W
- *  for a partial last one). n = 0 is PMU_EBADARG, unlike the other arrays. */
+/** Weights of inputs 0..n-1, n <= inputs (0: nothing, PMU_OK): 1W per whole
+ *  register (1R 1W for a partial last one). */
 pmu_status_t pmu_safesu_mccu_weights_set(pmu_safesu_t* su, const uint8_t* weights, unsigned n);
 /** Weight of input i: 1R. */
 pmu_u8_result_t pmu_safesu_mccu_weight_get(pmu_safesu_t* su, unsigned input);

@@ -209,9 +209,8 @@ class BasicSafeSU {
   /// Weight of input i (0..2N-1; inputs 2c, 2c+1 belong to core c), 0..255.
   /// Shared with the RDC, where it is the threshold. 1R 1W, no transient 0.
   Status set_weight(unsigned input, unsigned weight);
-  /// Weights of inputs 0..n-1 (1 <= n <= n_inputs): 1W per whole register,
-  /// 1R 1W for a partial last one. n = 0 is kBadArg, unlike the other
-  /// calls taking an array (docs/safesu.md §2).
+  /// Weights of inputs 0..n-1 (n <= n_inputs; n = 0: nothing, kOk): 1W per
+  /// whole register, 1R 1W for a partial last one.
   Status set_weights(const uint8_t* weights, unsigned n);
   /// Weight of input i: 1R.
   Result<uint8_t> weight(unsigned input);

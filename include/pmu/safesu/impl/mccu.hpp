@@ -16,7 +16,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_weight(unsigned i
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::set_weights(const uint8_t* weights, unsigned n) {
-  if (weights == nullptr || n == 0 || n > layout().n_inputs) return Status::kBadArg;
+  if (n > layout().n_inputs || !usable() || (__builtin_expect(weights == nullptr, 0) && n != 0)) return Status::kBadArg;
   // (A pointer walk and a pointer-width register index: on RV64 an unsigned
   // index is zero-extended at each use.)
   const uint8_t* next = weights;
