@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0
 """A C/C++ tokenizer just good enough to find mutation sites: it skips
 comments, string and character literals and preprocessor lines, and gives
-every token its offset and line, so a mutant replaces exact source text."""
+every token its offset and line, so a mutant replaces exact source text.
+The preprocessor lines it skips can be collected (preprocessor.py reads
+the conditionals among them)."""
 
 import re
 from dataclasses import dataclass
@@ -37,9 +39,58 @@ def _skip_quoted(src, i, quote):
     return i + 1
 
 
-def tokenize(src):
+@dataclass
+class Directive:
+    text: str    # after the '#': continuation lines joined, comments removed
+    line: int    # its first line
+    last: int    # its last line (after continuation lines or a comment)
+
+
+def _scan_directive(src, i):
+    """(offset of the newline that ends the directive whose '#' is at i,
+    or len(src); its text after the '#'). A block comment that starts in
+    the directive and ends lines later belongs to it: the directive ends
+    on the line the comment closes."""
+    n = len(src)
+    out = []
+    i += 1
+    while i < n:
+        c = src[i]
+        if c == '\n':
+            break
+        if c == '\\' and src.startswith('\n', i + 1):
+            i += 2
+            continue
+        if c == '\\' and src.startswith('\r\n', i + 1):
+            i += 3
+            continue
+        if src.startswith('//', i):
+            nl = src.find('\n', i)
+            i = n if nl < 0 else nl
+            break
+        if src.startswith('/*', i):
+            end = src.find('*/', i + 2)
+            i = n if end < 0 else end + 2
+            out.append(' ')
+            continue
+        if c in '"\'':
+            # A literal only if it closes on the line (an #error's apostrophe
+            # does not open one).
+            nl = src.find('\n', i + 1)
+            close = src.find(c, i + 1, n if nl < 0 else nl)
+            if close > 0:
+                out.append(src[i:close + 1])
+                i = close + 1
+                continue
+        out.append(c)
+        i += 1
+    return i, ''.join(out).strip()
+
+
+def tokenize(src, directives=None):
     """Tokens of src, without comments, literals' contents and preprocessor
-    lines (a '#' first on a line, with its continuation lines)."""
+    lines (a '#' first on a line, with its continuation lines). Each
+    preprocessor line is appended to the list 'directives' if one is given."""
     tokens = []
     i, line, at_line_start = 0, 1, True
     n = len(src)
@@ -64,18 +115,11 @@ def tokenize(src):
             i = end
             continue
         if c == '#' and at_line_start:
-            end = i
-            while True:
-                nl = src.find('\n', end)
-                if nl < 0:
-                    end = n
-                    break
-                if src[nl - 1] == '\\':
-                    end = nl + 1
-                    continue
-                end = nl
-                break
-            line += src.count('\n', i, end)
+            end, text = _scan_directive(src, i)
+            last = line + src.count('\n', i, end)
+            if directives is not None:
+                directives.append(Directive(text, line, last))
+            line = last
             i = end
             continue
         at_line_start = False
