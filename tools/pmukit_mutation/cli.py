@@ -187,7 +187,8 @@ def main(argv=None):
 
     if args.list:
         for m in chosen:
-            print(f'{m.unit}\t{m.file}:{m.line}\t{m.op}\t{_excerpt(m, width=10**6)}')
+            print(f'{m.unit}\t{m.file}:{m.line}\t{m.op}\t{_excerpt(m, width=10**6)}'
+                  + (f'\tinvalid, not built: {m.unbuilt_reason}' if m.unbuilt_reason else ''))
         return 0
 
     if not args.no_nice:

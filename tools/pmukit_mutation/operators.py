@@ -14,15 +14,19 @@ mistake can be made, as an exact text replacement.
                     at least one a write, swapped
   bitop             & |, &= |=, and a ~ dropped
 
-Sites inside static_assert(...) are still produced, marked compile_time: the
-runner reports them as invalid without building (they can only change
-whether the code compiles). Template brackets, operator declarations,
-attributes, comments, literals and preprocessor lines are never mutated.
+Sites inside static_assert(...) are still produced, marked compile_time,
+and so are sites in code no host build compiles (a branch of an #if that
+is false with PMU_HOST, preprocessor.py), marked host_dead: the runner
+reports both as invalid without building (the first can only change
+whether the code compiles, no host test can see the second). Template
+brackets, operator declarations, attributes, comments, literals and
+preprocessor lines are never mutated.
 """
 
 from dataclasses import dataclass, field
 
 from .lexer import tokenize
+from .preprocessor import host_dead_lines
 
 OPERATORS = ('boundary', 'negate', 'constant', 'andor', 'remove-access', 'remove-statement', 'reorder',
              'bitop')
@@ -59,6 +63,16 @@ class Mutant:
     col: int = 0       # column of the change in the first line
     unit: str = ''
     extra: dict = field(default_factory=dict)
+    host_dead: bool = False  # only in code no host build compiles: no host test can kill it
+
+    @property
+    def unbuilt_reason(self):
+        """Why the mutant is invalid without a build ('' if it is built)."""
+        if self.compile_time:
+            return 'changes only a static_assert'
+        if self.host_dead:
+            return 'not compiled by the host tests (target-only code; the QEMU suites judge it)'
+        return ''
 
     @property
     def key(self):
@@ -314,13 +328,18 @@ def _format_number(text, delta):
 
 def mutants_of(path, src):
     """Every mutant of one source text, in source order."""
-    tokens = tokenize(src)
+    directives = []
+    tokens = tokenize(src, directives)
     a = _Analysis(tokens)
+    dead = host_dead_lines(src, directives)
     out = []
 
     def add(op, start, end, replacement, token_indices):
         compile_time = bool(token_indices) and all(k in a.static_assert for k in token_indices)
-        out.append(_make(path, src, op, start, end, replacement, compile_time))
+        m = _make(path, src, op, start, end, replacement, compile_time)
+        last = m.line + src.count('\n', start, end)
+        m.host_dead = all(n in dead for n in range(m.line, last + 1))
+        out.append(m)
 
     for i, tok in enumerate(tokens):
         if i in a.frozen:

@@ -197,8 +197,8 @@ class Runner:
                 except queue.Empty:
                     return
                 try:
-                    if m.compile_time:
-                        outcome = Outcome(INVALID, 'changes only a static_assert')
+                    if m.unbuilt_reason:
+                        outcome = Outcome(INVALID, m.unbuilt_reason)
                     else:
                         outcome = self._one(tree, m, binaries)
                 except Interrupted:

@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0
 """The mutation tool (tools/pmukit-mutation) on a tiny sample (sample/: one
 source, one test, one listed equivalent): the mutants a fixed seed picks,
-each verdict (killed, survived, equivalent, invalid), an interrupt, and the
-sample tree exactly as it was afterwards."""
+each verdict (killed, survived, equivalent, invalid, invalid without a
+build), an interrupt, and the sample tree exactly as it was afterwards."""
 
 import hashlib
 import json
 import os
 import shutil
 import signal
+import string
 import subprocess
 import sys
 import tempfile
@@ -21,26 +22,31 @@ TOOL = os.path.join(ROOT, 'tools', 'pmukit-mutation')
 SAMPLE = os.path.join(HERE, 'sample')
 UNIT = 'sample:src/*.cpp,src/*.hpp:build/sample_test'
 
+# Why a mutant is invalid without a build, as --list and the report say.
+STATIC_ASSERT = 'changes only a static_assert'
+TARGET_ONLY = 'not compiled by the host tests (target-only code; the QEMU suites judge it)'
 # Every mutant of the sample, as --list prints them (unit, place, operator,
-# mutated line).
-ALL_MUTANTS = """\
-sample	src/sample.cpp:8	negate	static_assert(kLimit != 8, "the test expects 8");
-sample	src/sample.cpp:8	constant	static_assert(kLimit == 7, "the test expects 8");
-sample	src/sample.cpp:8	constant	static_assert(kLimit == 9, "the test expects 8");
+# mutated line, and why it will not be built, if so).
+ALL_MUTANTS = string.Template("""\
+sample	src/sample.cpp:8	negate	static_assert(kLimit != 8, "the test expects 8");	invalid, not built: $STATIC_ASSERT
+sample	src/sample.cpp:8	constant	static_assert(kLimit == 7, "the test expects 8");	invalid, not built: $STATIC_ASSERT
+sample	src/sample.cpp:8	constant	static_assert(kLimit == 9, "the test expects 8");	invalid, not built: $STATIC_ASSERT
 sample	src/sample.cpp:11	negate	if (!(n > kLimit)) return kLimit;
 sample	src/sample.cpp:11	boundary	if (n >= kLimit) return kLimit;
 sample	src/sample.cpp:15	constant	int scale(int n) { return n * 3; }
 sample	src/sample.cpp:15	constant	int scale(int n) { return n * 5; }
+sample	src/sample.cpp:18	constant	int board_scale(int n) { return n * 5; }	invalid, not built: $TARGET_ONLY
+sample	src/sample.cpp:18	constant	int board_scale(int n) { return n * 7; }	invalid, not built: $TARGET_ONLY
 sample	src/sample.hpp:4	constant	constexpr int kLimit = 7;
 sample	src/sample.hpp:4	constant	constexpr int kLimit = 9;
-"""
+""").substitute(STATIC_ASSERT=STATIC_ASSERT, TARGET_ONLY=TARGET_ONLY)
 # The four seed 3 picks.
-SEED3_OF_4 = """\
-sample	src/sample.cpp:8	constant	static_assert(kLimit == 7, "the test expects 8");
-sample	src/sample.cpp:8	constant	static_assert(kLimit == 9, "the test expects 8");
+SEED3_OF_4 = string.Template("""\
 sample	src/sample.cpp:11	negate	if (!(n > kLimit)) return kLimit;
-sample	src/sample.hpp:4	constant	constexpr int kLimit = 7;
-"""
+sample	src/sample.cpp:11	boundary	if (n >= kLimit) return kLimit;
+sample	src/sample.cpp:15	constant	int scale(int n) { return n * 5; }
+sample	src/sample.cpp:18	constant	int board_scale(int n) { return n * 7; }	invalid, not built: $TARGET_ONLY
+""").substitute(TARGET_ONLY=TARGET_ONLY)
 # What each mutant of the sample comes to: (place, operator, mutated text) -> verdict.
 VERDICTS = {
     ('src/sample.cpp', 8, 'negate', 'static_assert(kLimit != 8, "the test expects 8");'): 'invalid',
@@ -50,6 +56,8 @@ VERDICTS = {
     ('src/sample.cpp', 11, 'boundary', 'if (n >= kLimit) return kLimit;'): 'equivalent',
     ('src/sample.cpp', 15, 'constant', 'int scale(int n) { return n * 3; }'): 'survived',
     ('src/sample.cpp', 15, 'constant', 'int scale(int n) { return n * 5; }'): 'survived',
+    ('src/sample.cpp', 18, 'constant', 'int board_scale(int n) { return n * 5; }'): 'invalid',
+    ('src/sample.cpp', 18, 'constant', 'int board_scale(int n) { return n * 7; }'): 'invalid',
     ('src/sample.hpp', 4, 'constant', 'constexpr int kLimit = 7;'): 'invalid',
     ('src/sample.hpp', 4, 'constant', 'constexpr int kLimit = 9;'): 'invalid',
 }
@@ -114,12 +122,15 @@ class Verdicts(SampleTree):
         r = self.tool('--mutants', 'all', '--equivalents', 'equivalents.txt', '--jobs', '2')
         self.assertEqual(r.returncode, 1, 'survivors make the exit status 1:\n' + r.stdout)
         with open(self.report) as fh:
-            got = {}
+            got, why = {}, {}
             for line in fh:
                 m = json.loads(line)
                 got[(m['file'], m['line'], m['op'], m['after'].strip())] = m['status']
+                why[(m['file'], m['line'])] = m['detail']
         self.assertEqual(got, VERDICTS, r.stdout)
-        self.assertIn('  sample               9       1       1        2       5   25.0%', r.stdout)
+        self.assertEqual(why[('src/sample.cpp', 8)], STATIC_ASSERT)
+        self.assertEqual(why[('src/sample.cpp', 18)], TARGET_ONLY)
+        self.assertIn('  sample              11       1       1        2       7   25.0%', r.stdout)
         self.assertIn('src/sample.cpp:15 constant: int scale(int n) { return n * 3; }', r.stdout)
         self.assertEqual(tree_state(self.root), before, 'the sample tree changed')
         self.assert_no_scratch_trees()
