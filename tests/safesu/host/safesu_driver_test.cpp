@@ -341,6 +341,7 @@ TYPED_TEST(SafesuSeq, OverflowMaskAndEnable) {
   auto& su = this->unit;
   bus.expect({W(A(25), 0x00FFFFFF)});
   bus.expect({R(A(25), 0x1), W(A(25), 0x800001)});
+  bus.expect({R(A(25), 0x800002), W(A(25), 0x2)});  // a bit off: only that bit changes
   // enable: discard stale flags first with the enable still off, then enable.
   bus.expect({R(A(0), 0x1), W(A(0), 0x9), W(A(0), 0x5)});
   bus.expect({R(A(0), 0x5), W(A(0), 0x5)});  // enable without discarding
@@ -350,6 +351,7 @@ TYPED_TEST(SafesuSeq, OverflowMaskAndEnable) {
   test::ScopedBackend use(bus);
   EXPECT_EQ(su.set_overflow_mask(0x00FFFFFF), Status::kOk);
   EXPECT_EQ(su.set_overflow_irq(23, true), Status::kOk);
+  EXPECT_EQ(su.set_overflow_irq(23, false), Status::kOk);
   EXPECT_EQ(su.enable_overflow(), Status::kOk);
   EXPECT_EQ(su.enable_overflow(false), Status::kOk);
   EXPECT_EQ(su.disable_overflow(), Status::kOk);
