@@ -17,7 +17,9 @@
 //     sets the flag itself, §8; a flag latched before a write stands for
 //     counts the write discarded: the driver reads the vector to know).
 // "Since the flags were last cleared" is an epoch: every clear bumps it in
-// O(1), so the hook does no per-counter work for counters it did not see.
+// O(1), so the hook does no per-counter work for counters it did not see
+// (but once every 2^31 - 1 clears, when the 32-bit epochs come round: the
+// tags are then all reset, so an old one is never taken for a new epoch).
 // A pass an observation sees is accounted only if it followed the last
 // clear, as its flag then still stands for it. If the counter was last
 // observed before that clear, the pass may have preceded it (its flag was
@@ -112,13 +114,15 @@ class Totals {
   /// moving a parked counter off all ones): the total stays.
   __attribute__((always_inline)) constexpr void moved(unsigned k, uint32_t raw) { c_[k].last = raw; }
   /// The hardware's overflow flags were cleared (all at once): no pass is
-  /// accounted any more. O(1) whatever the number of counters. Returns 0,
+  /// accounted any more. O(1) whatever the number of counters (once every
+  /// 2^31 - 1 clears, a store per counter: restart_epochs). Returns 0,
   /// or a mask of counters that may have been last observed on 0xFFFFFFFF
   /// (forgotten here): after the clear's release, the driver observes each
   /// of them still last_on_all_ones() again, an unsure() observation (its
   /// last observation preceded the clear, and it shows a pass).
   __attribute__((always_inline)) constexpr uint32_t flags_cleared() {
     epoch_ += 2;
+    if (__builtin_expect(epoch_ == kLastEpoch, 0)) restart_epochs();
     const uint32_t m = maybe_all_ones_;
     maybe_all_ones_ = 0;
     return m;
@@ -138,6 +142,17 @@ class Totals {
   // so zero storage was observed in no epoch and accounts nothing (and
   // stays in .bss).
   __attribute__((always_inline)) constexpr uint32_t mark() const { return epoch_ + 2; }
+  // The epoch whose mark() would be 0, the tag of no epoch; past it the
+  // marks of 2^31 clears ago would come round again.
+  static constexpr uint32_t kLastEpoch = 0xFFFFFFFEu;
+  // Every 2^31 - 1 clears: every tag made "no epoch" (which the clear makes
+  // them anyway: none is current after it) and the epochs counted again,
+  // so no tag is ever taken for an epoch it was not written in. Inline, a
+  // loop with no call: a call would make every clear set up a frame.
+  __attribute__((always_inline)) constexpr void restart_epochs() {
+    for (Entry& e : c_) e.tag = 0;
+    epoch_ = 0;
+  }
   // Rare (an observation in the one cycle a counter holds all ones, a
   // parked counter, a write of all ones), so a branch, not a store each time.
   __attribute__((always_inline)) constexpr void seen_on(unsigned k, uint32_t raw) {

@@ -485,6 +485,29 @@ TEST(SafesuTotals, AFlagIsAccountedOncePerClear) {
   EXPECT_EQ(t.observe_flagged(3, 110), (uint64_t{1} << 32) + 110);
 }
 
+// The epochs are 32-bit and step by 2: after 2^31 clears they come round
+// to the mark of a tag written 2^31 clears ago (and, one clear before, to
+// 0, the tag of no epoch). A counter last observed then, with a pass
+// accounted, must not be taken as observed in the current epoch: its next
+// flag, after so many clears, is a new pass. (2^31 clears: about 2.5 days
+// of a hook at 10 kHz.)
+TEST(SafesuTotals, EpochsComeRoundWithoutAnOldTagTakenForTheCurrentEpoch) {
+  Totals t;
+  t.restart(0, 100, true);  // flagged at the write: a pass accounted in epoch 0
+  t.restart(1, 100, false);
+  for (uint32_t n = 0; n < (1u << 31) - 1; ++n) (void)t.flags_cleared();
+  EXPECT_TRUE(t.unsure(1, 50)) << "a pass counter 1 shows followed a clear it was not observed in";
+  (void)t.flags_cleared();  // 2^31 clears: the epoch counter 0 was written in comes round
+  EXPECT_EQ(t.observe_flagged(0, 110), 100 + kPeriod + 10) << "the old tag was taken as current";
+  // And the epochs go on as before: a flag is a new pass unless the
+  // counter's pass was seen since the clear.
+  t.restart(2, 100, false);
+  EXPECT_EQ(t.observe_flagged(2, 110), 100 + kPeriod + 10);
+  t.restart(3, 100, false);
+  EXPECT_EQ(t.observe(3, 50), kPeriod + 50);
+  EXPECT_EQ(t.observe_flagged(3, 60), kPeriod + 60);
+}
+
 TEST(SafesuTotals, APassSeenAfterAClearTheCounterWasLastObservedBeforeIsUnsure) {
   Totals t;
   t.restart(0, 0xFFFFFF00u, false);
