@@ -46,6 +46,19 @@ class Directive:
     last: int    # its last line (after continuation lines or a comment)
 
 
+def _comment_end(src, i):
+    """Where the comment that starts at i ends: at the newline of a '//'
+    comment (len(src) without one), past the '*/' of a '/*' comment
+    (len(src) if unclosed). None if no comment starts at i."""
+    if src.startswith('//', i):
+        nl = src.find('\n', i)
+        return len(src) if nl < 0 else nl
+    if src.startswith('/*', i):
+        end = src.find('*/', i + 2)
+        return len(src) if end < 0 else end + 2
+    return None
+
+
 def _scan_directive(src, i):
     """(offset of the newline that ends the directive whose '#' is at i,
     or len(src); its text after the '#'). A block comment that starts in
@@ -64,13 +77,12 @@ def _scan_directive(src, i):
         if c == '\\' and src.startswith('\r\n', i + 1):
             i += 3
             continue
-        if src.startswith('//', i):
-            nl = src.find('\n', i)
-            i = n if nl < 0 else nl
-            break
-        if src.startswith('/*', i):
-            end = src.find('*/', i + 2)
-            i = n if end < 0 else end + 2
+        end = _comment_end(src, i)
+        if end is not None:
+            line_comment = src.startswith('//', i)
+            i = end
+            if line_comment:
+                break
             out.append(' ')
             continue
         if c in '"\'':
@@ -104,14 +116,9 @@ def tokenize(src, directives=None):
         if c in ' \t\r\f\v':
             i += 1
             continue
-        if src.startswith('//', i):
-            end = src.find('\n', i)
-            i = n if end < 0 else end
-            continue
-        if src.startswith('/*', i):
-            end = src.find('*/', i + 2)
-            end = n if end < 0 else end + 2
-            line += src.count('\n', i, end)
+        end = _comment_end(src, i)
+        if end is not None:
+            line += src.count('\n', i, end)  # none for a '//' comment: it ends at its newline
             i = end
             continue
         if c == '#' and at_line_start:

@@ -41,6 +41,7 @@
 #include "pmu_sim/cm_model.hpp"
 #include "pmu/cm/perf.hpp"
 #include "pmu/safesu/safesu.hpp"
+#include "pmu/util/bits.hpp"
 #include "pmu_sim/safesu_model.hpp"
 #include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
@@ -75,13 +76,9 @@ class Args : public test::RandomArgs {
 void nop(void*, unsigned) {}
 
 // ---- the predictions ------------------------------------------------------------------
-constexpr Status bad_unless(bool valid) { return valid ? Status::kOk : Status::kBadArg; }
-// A call that needs storage (callbacks, totals) answers kUnavailable
-// without it, once its arguments pass: both drivers check them first.
-constexpr Status needs(bool attached, Status args) {
-  return args != Status::kOk ? args : attached ? Status::kOk : Status::kUnavailable;
-}
-constexpr uint32_t low_bits(unsigned n) { return n >= 32 ? ~0u : (1u << n) - 1u; }
+using test::bad_unless;
+using test::needs;
+using util::low_mask32;
 
 // ---- one call and its contract ----------------------------------------------------------
 // A call and its arguments, for the failure messages.
@@ -209,7 +206,7 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
   bool callbacks_on = true, totals_on = true;  // until a call below detaches them
   const unsigned n_counters = l.n_counters, n_inputs = l.n_inputs, n_cores = l.n_cores, n_soc_ev = l.n_soc_ev;
   // start() and stop() take exactly every counter (docs/safesu.md §4).
-  const uint32_t all = low_bits(n_counters);
+  const uint32_t all = low_mask32(n_counters);
   ASSERT_EQ(su.all_counters(), all);
   // The RDC calls that write, and its hook: kUnavailable on the old 4-core
   // RTL (its enable bit is its reset bit).
@@ -345,7 +342,7 @@ TEST_P(SafesuApiFuzz, RandomCallsKeepTheContract) {
         if (a.coin()) {
           // A non-empty mask of existing cores.
           const uint32_t m = a.word() & 0x7F;
-          c.call(bad_unless(m != 0 && (m & ~low_bits(n_cores)) == 0), describe("refill_cores(0x%x)", m),
+          c.call(bad_unless(m != 0 && (m & ~low_mask32(n_cores)) == 0), describe("refill_cores(0x%x)", m),
                  [&] { return su.refill_cores(m); });
         } else {
           const unsigned core = a.index(n_cores);

@@ -322,8 +322,8 @@ class Fuzz {
     return r;
   }
   std::string accesses(size_t from) const { return test::accesses_since(bus_.log, from); }
-  static Status idx(unsigned i) { return i < kNumCounters ? Status::kOk : Status::kBadArg; }
-  static Status msk(uint32_t m) { return m != 0 && (m & ~kAllMask) == 0 ? Status::kOk : Status::kBadArg; }
+  static Status idx(unsigned i) { return test::bad_unless(i < kNumCounters); }
+  static Status msk(uint32_t m) { return test::bad_unless(m != 0 && (m & ~kAllMask) == 0); }
 
   // read64(i), its value checked against the model's count at its read.
   void read64(unsigned i, const char* why) {

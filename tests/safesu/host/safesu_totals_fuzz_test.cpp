@@ -218,8 +218,8 @@ class Fuzz {
     }
     return r;
   }
-  Status need_totals(Status s) const { return s != Status::kOk ? s : totals_on_ ? Status::kOk : Status::kUnavailable; }
-  Status idx(unsigned k) const { return k < n_ ? Status::kOk : Status::kBadArg; }
+  Status need_totals(Status s) const { return test::needs(totals_on_, s); }
+  Status idx(unsigned k) const { return test::bad_unless(k < n_); }
 
   // ---- the trace --------------------------------------------------------------------
   // The last kTrace notes (calls, and what the test did around them), each

@@ -16,6 +16,16 @@
 
 namespace pmu::test {
 
+/// The status an argument check predicts: kOk if the arguments are valid,
+/// else kBadArg.
+constexpr Status bad_unless(bool valid) { return valid ? Status::kOk : Status::kBadArg; }
+
+/// A call that needs storage (callbacks, totals) answers kUnavailable
+/// without it, once its arguments pass: every driver checks them first.
+constexpr Status needs(bool attached, Status args) {
+  return args != Status::kOk ? args : attached ? Status::kOk : Status::kUnavailable;
+}
+
 /// Up to 12 accesses of 'log' from 'from', one a line (for a failure message).
 inline std::string accesses_since(const std::vector<pmu_sim::Access>& log, size_t from) {
   std::string out;
