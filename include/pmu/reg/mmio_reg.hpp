@@ -64,7 +64,7 @@ __attribute__((always_inline)) inline Value<Tag> pulse(uintptr_t base, Reg<Tag, 
 template <typename Tag, typename O>
 __attribute__((always_inline)) inline void clear_w1c(uintptr_t base, Reg<Tag, O> r, typename Tag::word_t bits) {
   static_assert(Tag::kAccess == Access::kW1C, "clear_w1c needs a write-1-to-clear register");
-  hal::mmio_write32(base + r.offset, bits);
+  hal::mmio_store32(base, r.offset, bits);
 }
 
 }  // namespace pmu::reg
