@@ -71,7 +71,7 @@ __attribute__((flatten)) pmu_u64_result_t pmu_cm_counter_read64(pmu_cm_t* cm, pm
 __attribute__((flatten)) pmu_u32_result_t pmu_cm_overflow_read(const pmu_cm_t* cm) {
   return PMU_C_ANSWER(pmu_u32_result_t, get<&Perf::read_overflow>(cm));
 }
-pmu_status_t pmu_cm_overflow_clear(const pmu_cm_t* cm, uint32_t set) { return call<&Perf::clear_overflow>(cm, set); }
+pmu_status_t pmu_cm_overflow_clear(pmu_cm_t* cm, uint32_t set) { return call<&Perf::clear_overflow>(cm, set); }
 pmu_status_t pmu_cm_overflow_stop_set(const pmu_cm_t* cm, bool on) { return call<&Perf::set_overflow_stop>(cm, on); }
 pmu_status_t pmu_cm_interrupt_enable_set(const pmu_cm_t* cm, bool on) {
   return call<&Perf::set_interrupt_enable>(cm, on);

@@ -85,8 +85,8 @@ pmu_u32_result_t pmu_cm_counter_read(pmu_cm_t* cm, pmu_cm_counter_t c);
 pmu_u64_result_t pmu_cm_counter_read64(pmu_cm_t* cm, pmu_cm_counter_t c);
 /** The overflow set (GCR_DB_PC_OV): 1R. */
 pmu_u32_result_t pmu_cm_overflow_read(const pmu_cm_t* cm);
-/** Clear the overflow flags of a set: 1W. */
-pmu_status_t pmu_cm_overflow_clear(const pmu_cm_t* cm, uint32_t set);
+/** Clear the overflow flags of a set: 1W (with totals, each flag folded first and read again after). */
+pmu_status_t pmu_cm_overflow_clear(pmu_cm_t* cm, uint32_t set);
 /** Stop counting on overflow. */
 pmu_status_t pmu_cm_overflow_stop_set(const pmu_cm_t* cm, bool on);
 /** The CM_PCInt interrupt enable. */

@@ -66,7 +66,7 @@ class BasicPerf;
 class Totals {
  public:
   /// All totals zero, for counters that read zero.
-  constexpr Totals() : wide_{Wide(), Wide(), Wide()}, reset_in_hook_(0) {}
+  constexpr Totals() : wide_{Wide(), Wide(), Wide()}, cleared_in_hook_(0) {}
 
  private:
   template <typename Gcr, typename CallbackStorage, typename TotalsStorage>
@@ -77,9 +77,11 @@ class Totals {
   // no wrap, and one that wrapped adds it once.
   using Wide = util::BasicWideCounter<uint32_t, util::FlagAt::kAllOnesOrWrap>;
   Wide wide_[kNumCounters];
-  // Counters reset (by a callback) since the hook's snapshot: their snapshot
-  // flag was cleared by the Reset bit, so the fold must not act on it.
-  uint8_t reset_in_hook_;
+  // Counters whose flag a Reset bit or clear_overflow() cleared (in a
+  // callback) since the hook's snapshot: their snapshot flag no longer
+  // stands for a pass to fold (the call accounted it), so the fold must not
+  // act on it.
+  uint8_t cleared_in_hook_;
 };
 
 /// Base policy of the run-time path: the GCR base and the block's presence
@@ -226,10 +228,12 @@ class BasicPerf {
   __attribute__((flatten)) Status preload(unsigned i, uint32_t value);
   /// GCR_DB_PC_OV as a counter mask: one read.
   Result<uint32_t> read_overflow() const;
-  /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C), and
-  /// touches no total: with totals tracked, leave the flags to the hook,
-  /// which folds each before clearing it (docs/cm.md). kBadArg as start().
-  Status clear_overflow(uint32_t mask) const;
+  /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C). With
+  /// totals, as the hook does, each counter of 'mask' is folded first
+  /// (PC_OV, then its count: the pass a set flag stands for counts once),
+  /// and read again after the write, then PC_OV: what its flag reads then
+  /// stands for no pass still to count (docs/cm.md). kBadArg as start().
+  Status clear_overflow(uint32_t mask);
   /// Perf_Ovf_Stop: every counter stops when any overflows (R+W PC_CTL).
   Status set_overflow_stop(bool on) const;
   /// Perf_Int_En: CM_PCInt asserts while an overflow flag is set (R+W PC_CTL).
@@ -251,6 +255,10 @@ class BasicPerf {
     reg::modify(gdb, kRegs.ctl,
                 [flag, on](reg::Value<PcCtlTag> v) __attribute__((always_inline)) { return v.with_flag(flag, on); });
   }
+  // clear_overflow() with totals: fold, clear, resync (out of line: the
+  // untracked call stays one store).
+  Status clear_overflow_tracked(uint32_t mask);
+  void observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged);
   // The totals of 'reset_mask' restart at 0 (nothing without totals).
   __attribute__((always_inline)) void restart_totals(uint32_t reset_mask) {
     if (!totals_.held()) return;
@@ -258,7 +266,7 @@ class BasicPerf {
     for (unsigned i = 0; i < kNumCounters; ++i) {
       if ((reset_mask >> i) & 1u) t->wide_[i].restart(0, 0);
     }
-    t->reset_in_hook_ = static_cast<uint8_t>(t->reset_in_hook_ | reset_mask);
+    t->cleared_in_hook_ = static_cast<uint8_t>(t->cleared_in_hook_ | reset_mask);
   }
   // The hook's steps 2-4 for the snapshot taken in handle_overflow_irq()
   // (0: spurious, nothing to do). Out of line and returning the Result
@@ -364,7 +372,7 @@ template <typename G, typename CS, typename TS>
 template <typename>
 inline Result<uint32_t> BasicPerf<G, CS, TS>::dispatch_body(uint32_t snap) {
   if (snap == 0) return 0u;  // spurious: nothing to clear
-  if (totals_.held()) totals_.get()->reset_in_hook_ = 0;
+  if (totals_.held()) totals_.get()->cleared_in_hook_ = 0;
   // 2. Callbacks, lowest index first. The table is read for each: a
   // callback may detach it.
   if ((snap & kCycleMask) != 0 && callbacks_.held()) callbacks_.get()->by_counter[kCycleCounter](kCycleCounter);
@@ -375,7 +383,7 @@ inline Result<uint32_t> BasicPerf<G, CS, TS>::dispatch_body(uint32_t snap) {
   // a callback reset has no flag to act on any more: its total restarted.
   if (totals_.held()) {
     Totals* const t = totals_.get();
-    const uint32_t fold = snap & ~static_cast<uint32_t>(t->reset_in_hook_);
+    const uint32_t fold = snap & ~static_cast<uint32_t>(t->cleared_in_hook_);
     for (unsigned i = 0; i < kNumCounters; ++i) {
       if ((fold >> i) & 1u) t->wide_[i].observe_flagged(reg::read(gdb_base(), kRegs.counter(i)).raw);
     }
@@ -472,12 +480,53 @@ inline Result<uint32_t> BasicPerf<G, CS, TS>::read_overflow() const {
 }
 
 template <typename G, typename CS, typename TS>
-Status BasicPerf<G, CS, TS>::clear_overflow(uint32_t mask) const {
+Status BasicPerf<G, CS, TS>::clear_overflow(uint32_t mask) {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();
   if (!valid_mask(mask)) return Status::kBadArg;
+  if (totals_.held()) return clear_overflow_tracked(mask);
   reg::clear_w1c(gdb, kRegs.ov, mask);
   return Status::kOk;
+}
+
+// A flag cleared by hand after a read64() saw its pass left that pass
+// counted: the next flag, a period later, then added none, and the
+// interrupt alone lost 2^32. So the flags' passes are folded before the
+// clear, and after it each total takes its flag as it then reads: set, it
+// stands for a pass the values show or will show (it rose since the
+// clear); clear, the next flag is a new pass. Counters before PC_OV after
+// the write: a flag rising between them stands for a pass still ahead of
+// the value read, which the next observation shows.
+template <typename G, typename CS, typename TS>
+__attribute__((noinline)) Status BasicPerf<G, CS, TS>::clear_overflow_tracked(uint32_t mask) {
+  const uintptr_t gdb = gdb_base();
+  Totals* const t = totals_.get();
+  observe_counts(gdb, mask, reg::read(gdb, kRegs.ov).raw);
+  reg::clear_w1c(gdb, kRegs.ov, mask);
+  observe_counts(gdb, mask, 0);
+  const uint32_t now = reg::read(gdb, kRegs.ov).raw;
+  for (unsigned i = 0; i < kNumCounters; ++i) {
+    if (((mask >> i) & 1u) == 0) continue;
+    if (((now >> i) & 1u) != 0)
+      t->wide_[i].flag_occupied();
+    else
+      t->wide_[i].flag_cleared();
+  }
+  // In a callback: the hook's fold must not take the snapshot flag again.
+  t->cleared_in_hook_ = static_cast<uint8_t>(t->cleared_in_hook_ | mask);
+  return Status::kOk;
+}
+
+// An observation of each counter of 'mask' (its count read); one whose
+// flag 'flagged' says was set counts the pass that set it once.
+template <typename G, typename CS, typename TS>
+__attribute__((noinline)) void BasicPerf<G, CS, TS>::observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged) {
+  Totals* const t = totals_.get();
+  for (unsigned i = 0; i < kNumCounters; ++i) {
+    if (((mask >> i) & 1u) == 0) continue;
+    (void)t->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
+    if (((flagged >> i) & 1u) != 0) t->wide_[i].flag_seen();
+  }
 }
 
 template <typename G, typename CS, typename TS>

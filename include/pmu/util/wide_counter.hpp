@@ -98,6 +98,14 @@ class BasicWideCounter {
     return total;
   }
 
+  /// The flag read set at the last observation (observe()), and stays set:
+  /// the pass that set it counts once, here if neither that observation nor
+  /// an earlier one showed it. observe() then flag_seen() is
+  /// observe_flag_set().
+  constexpr void flag_seen() {
+    if (!passed_) total_ += static_cast<uint64_t>(mask()) + 1;
+    passed_ = true;
+  }
   /// Software cleared the flag (after an observation): the next setting of
   /// the flag is a new pass.
   constexpr void flag_cleared() { passed_ = false; }

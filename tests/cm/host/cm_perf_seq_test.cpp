@@ -199,6 +199,33 @@ TYPED_TEST(CmPerfSeq, ClearOverflowWritesExactlyTheGivenOnes) {
   expect_seq({W(kOv, 0x7)}, [&] { EXPECT_EQ(p.clear_overflow(kAllMask), Status::kOk); });
 }
 
+// With totals: PC_OV, the counts of the mask (a set flag's pass counts
+// once), the clear, the counts again, PC_OV (what a flag reads then stands
+// for no pass still to count).
+TYPED_TEST(CmPerfSeq, ClearOverflowWithTotalsFoldsClearsAndReadsAgain) {
+  auto& p = this->unit;
+  p.track_totals(&this->totals);
+  // P0 passed all ones at 0x...F0 -> 0x10: the values show it, the flag is that pass.
+  expect_seq({R(kCnt0, 0xFFFFFFF0u)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), 0xFFFFFFF0u); });
+  expect_seq({R(kOv, 0x2), R(kCnt0, 0x10), W(kOv, 0x2), R(kCnt0, 0x12), R(kOv, 0)},
+             [&] { EXPECT_EQ(p.clear_overflow(kP0Mask), Status::kOk); });
+  // A whole period later only the flag shows the next pass: the hook counts it.
+  expect_seq({R(kOv, 0x2), R(kCnt0, 0x20), W(kOv, 0x2)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kP0Mask); });
+  expect_seq({R(kCnt0, 0x20)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), (uint64_t{2} << 32) + 0x20u); });
+  // Two counters: P1's flag a pass no value showed (a whole period: counted
+  // here); the cycle counter's flag clear, and set again after the clear,
+  // between its count and PC_OV (it reached all ones): a pass the next
+  // observation shows, so the hook adds no period for it.
+  expect_seq({R(kCycleReg, 0xFFFFFF00u)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), 0xFFFFFF00u); });
+  expect_seq({R(kOv, 0x4), R(kCycleReg, 0xFFFFFFF0u), R(kCnt1, 0x30), W(kOv, 0x5), R(kCycleReg, 0xFFFFFFFCu),
+              R(kCnt1, 0x31), R(kOv, 0x1)},
+             [&] { EXPECT_EQ(p.clear_overflow(kCycleMask | kP1Mask), Status::kOk); });
+  expect_seq({R(kCnt1, 0x31)}, [&] { EXPECT_EQ(p.read64(kP1Counter).value(), (uint64_t{1} << 32) + 0x31u); });
+  expect_seq({R(kCycleReg, 0x8)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), (uint64_t{1} << 32) + 0x8u); });
+  expect_seq({R(kOv, 0x1), R(kCycleReg, 0x10), W(kOv, 0x1)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kCycleMask); });
+  expect_seq({R(kCycleReg, 0x10)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), (uint64_t{1} << 32) + 0x10u); });
+}
+
 TYPED_TEST(CmPerfSeq, PreloadWithoutTotalsIsOneWriteAndNoRead) {
   auto& p = this->unit;
   expect_seq({W(kCnt0, 0xFFFFFF00)}, [&] { EXPECT_EQ(p.preload(kP0Counter, 0xFFFFFF00), Status::kOk); });

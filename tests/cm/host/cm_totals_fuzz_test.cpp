@@ -24,15 +24,17 @@
 //    "the test let/hid" failure is the test's fault, not the driver's): a
 //    flag stands for one pass, so a period is hidden only when no
 //    observation has shown a pass (a wrap or all ones) and no flag has risen
-//    during a preload since the hook last folded the counter, and never is
-//    its flag cleared by hand before the fold;
+//    during a preload since the hook, or a clear_overflow() that left the
+//    flag clear, last folded the counter (clear_overflow() folds, so after
+//    a pass the values showed, a flag cleared by hand lets a period hide
+//    again);
 //  - a call refused by the documented checks (kBadArg, kUnavailable)
 //    answers exactly that and makes no access; a valid call answers kOk;
 //  - the hook reads PC_OV first, serves and acknowledges exactly the flags
 //    it read (nothing when none), and calls exactly the registered
 //    callbacks of the counters it serves, cycle first, none after one that
-//    detaches the table (callbacks also re-arm or reset their counter, as
-//    docs/cm.md allows);
+//    detaches the table (callbacks also re-arm or reset their counter, or
+//    clear flags, as docs/cm.md allows);
 //  - the queries and attaching make no access.
 // A failure prints the run, the step and the last calls; the run's seed
 // replays the sequence.
@@ -142,7 +144,7 @@ bool passes(uint32_t last, uint32_t r) {
 template <typename T>
 class Fuzz {
   static constexpr unsigned kTrace = 16;
-  enum Cb : uint8_t { kNone, kRecord, kDetach, kPreload, kReset };
+  enum Cb : uint8_t { kNone, kRecord, kDetach, kPreload, kReset, kClear };
 
   // The model on the bus, with an eye on every access and on every wrap.
   class Spy final : public models::MmioModel {
@@ -180,6 +182,7 @@ class Fuzz {
     uint32_t base_raw = 0;    // the raw value last observed, or written by a preload
     uint64_t base_count = 0;  // the model's counted() then
     bool hide_ok = true;      // no pass seen since the flag was last folded: a wrap only the flag shows counts
+    bool cleared_used = false;  // hide_ok again only because clear_overflow() cleared the flag of a pass seen
     bool debt = false;        // a wrap only the flag shows, not yet folded by the hook
     uint64_t read_count = 0;  // counted() at the last read of the counter register
     uint64_t lost = 0;        // events between a preload's read and its write, since the reset
@@ -220,6 +223,7 @@ class Fuzz {
       EXPECT_GE(spy_.wraps[i], 20u) << run_.name << ": counter " << i << " barely wrapped";
     }
     EXPECT_GE(hidden_, 10u) << run_.name << ": few wraps only a flag showed";
+    EXPECT_GE(hidden_after_clear_, 1u) << run_.name << ": no wrap only a flag showed after a flag cleared by hand";
     EXPECT_GE(checks_, 200u) << run_.name << ": few totals checked";
     if (run_.gap > 0) {
       EXPECT_GE(rose_in_preload_, 5u) << run_.name << ": few flags rose during a preload";
@@ -247,7 +251,9 @@ class Fuzz {
   // An observation the totals make (read64(), preload(), the fold).
   void observe(unsigned i, uint32_t r) {
     Track& t = tr_[i];
-    const bool fold = in_hook_ && in_callback_ == 0;
+    // The hook's fold, or clear_overflow()'s of a counter it clears (with
+    // totals: before the clear and after it).
+    const bool fold = (in_hook_ && in_callback_ == 0) || ((clearing_ >> i) & 1u) != 0;
     if (t.valid) {
       // The events since the totals last saw the counter, and whether the
       // values show a pass of the flag point (either).
@@ -269,8 +275,10 @@ class Fuzz {
       }
       if (fold) {
         if (t.debt) ++hidden_;
+        if (t.debt && t.cleared_used) ++hidden_after_clear_;
         t.debt = false;
         t.hide_ok = true;
+        t.cleared_used = false;
       }
     }
     t.base_raw = r;
@@ -349,6 +357,25 @@ class Fuzz {
     }
   }
 
+  // clear_overflow(m): with totals, a fold of each counter of m before the
+  // clear and after it; then what its flag reads stands for no pass to come
+  // (docs/cm.md), so a wrap only the flag shows may follow even after a
+  // pass the values showed.
+  void clear_overflow(uint32_t m, const char* why) {
+    note("clear_overflow(0x%x)%s", m, why);
+    const Status want = msk(m);
+    clearing_ = want == Status::kOk && totals_on_ ? m : 0;
+    bool was_ok[kNumCounters];
+    for (unsigned i = 0; i < kNumCounters; ++i) was_ok[i] = tr_[i].hide_ok;
+    (void)call(want, [&] { return perf_.clear_overflow(m); });
+    for (unsigned i = 0; i < kNumCounters; ++i) {
+      if (((clearing_ >> i) & 1u) == 0 || !tr_[i].valid) continue;
+      tr_[i].hide_ok = ((spy_.m.ov() >> i) & 1u) == 0;
+      if (!was_ok[i] && tr_[i].hide_ok) tr_[i].cleared_used = true;
+    }
+    clearing_ = 0;
+  }
+
   // ---- the trace -----------------------------------------------------------------
   __attribute__((format(printf, 2, 3))) void note(const char* fmt, ...) {
     char* out = trace_[notes_++ % kTrace];
@@ -407,7 +434,11 @@ class Fuzz {
     Track& t = tr_[i];
     uint64_t num = 0, den = 1;
     rate(i, &num, &den);
-    if (!t.valid || t.debt || !t.hide_ok || !counting(i) || num == 0 || ((spy_.m.ov() >> i) & 1u) != 0) return;
+    if (!t.valid || t.debt || !counting(i) || num == 0) return;
+    // A pass the values showed, or a flag set: its flag is cleared by hand
+    // first, which folds it (docs/cm.md), so that a period may hide again.
+    if (!t.hide_ok || ((spy_.m.ov() >> i) & 1u) != 0)
+      clear_overflow(a_.coin() ? counter_mask(i) : kAllMask, " (before a hidden wrap)");
     // Observe every tracked counter now.
     for (unsigned j = 0; j < kNumCounters; ++j)
       if (tr_[j].valid) read64(j, " (before a hidden wrap)");
@@ -450,9 +481,10 @@ class Fuzz {
         break;
       }
       case 4: {
-        const uint32_t m = kAllMask & ~counter_mask(i);
-        note("clear_overflow(0x%x) (the others, after a hidden wrap)", m);
-        (void)call(Status::kOk, [&] { return perf_.clear_overflow(m); });
+        // (with totals, the call folds the hidden wrap before clearing its flag)
+        const bool all = a_.coin();
+        clear_overflow(all ? kAllMask : kAllMask & ~counter_mask(i),
+                       all ? " (all, after a hidden wrap)" : " (the others, after a hidden wrap)");
         break;
       }
       case 5: {
@@ -498,12 +530,22 @@ class Fuzz {
     (void)f->call(Status::kOk, [&] { return f->perf_.reset(m); });
     --f->in_callback_;
   }
+  // Clear the counter's flag (now and then others with it, or others only).
+  static void clear_flag(void* ctx, unsigned source) {
+    Fuzz* f = self(ctx);
+    f->seen_.push_back(source);
+    ++f->in_callback_;
+    const uint32_t m = f->a_.one_in(4) ? 1 + f->a_.pick(kAllMask) : counter_mask(source);
+    f->clear_overflow(m, " (in a callback)");
+    --f->in_callback_;
+  }
   static IrqCallback callback(Fuzz* f, uint8_t kind) {
     switch (kind) {
       case kRecord: return IrqCallback{record, f};
       case kDetach: return IrqCallback{detach, f};
       case kPreload: return IrqCallback{rearm, f};
       case kReset: return IrqCallback{restart, f};
+      case kClear: return IrqCallback{clear_flag, f};
       default: return IrqCallback{};
     }
   }
@@ -621,17 +663,11 @@ class Fuzz {
         EXPECT_EQ(r.value_or(0), bus_.log.back().value & kAllMask) << where();
         break;
       }
-      case 11: {
-        const uint32_t m = a_.mask();
-        // (not the flag of a wrap only it shows: the hook folds that, docs/cm.md)
-        note("clear_overflow(0x%x)", m);
-        (void)call(msk(m), [&] { return perf_.clear_overflow(m); });
-        break;
-      }
+      case 11: clear_overflow(a_.mask(), ""); break;
       case 12: {
         const unsigned i = a_.index();
-        const uint8_t kind = static_cast<uint8_t>(a_.pick(5));
-        static const char* const kKind[] = {"none", "record", "detach", "re-arm", "reset"};
+        const uint8_t kind = static_cast<uint8_t>(a_.pick(6));
+        static const char* const kKind[] = {"none", "record", "detach", "re-arm", "reset", "clear"};
         note("on_overflow(%u, %s)", i, kKind[kind]);
         const Status want = idx(i) != Status::kOk ? Status::kBadArg : attached_ >= 0 ? Status::kOk : Status::kUnavailable;
         const Status s = call(want, [&] { return perf_.on_overflow(i, callback(this, kind)); });
@@ -738,9 +774,10 @@ class Fuzz {
   Track tr_[kNumCounters];
   bool observing_ = true;  // counter reads are the totals' observations (not read())
   int in_hook_ = 0, in_callback_ = 0;
+  uint32_t clearing_ = 0;  // the counters a clear_overflow() with totals folds, while it runs
   int64_t ov_read_ = -1, ov_written_ = -1;
   std::vector<unsigned> seen_;
-  uint64_t hidden_ = 0, checks_ = 0, rose_in_preload_ = 0;
+  uint64_t hidden_ = 0, checks_ = 0, rose_in_preload_ = 0, hidden_after_clear_ = 0;
   int step_ = -1;
   unsigned notes_ = 1;
   char trace_[kTrace][160] = {};

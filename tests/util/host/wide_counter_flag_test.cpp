@@ -94,4 +94,32 @@ TEST(WideCounterFlag, AllOnesOrWrapFromAllOnesCountsTheWrapTheValuesShow) {
   EXPECT_EQ(hooked.observe_flagged(0x5), 0xFFFFFFEFu + 0x6u);    // the wrap after it sets it again: in the values
 }
 
+// observe() then flag_seen() is observe_flag_set(), whatever the values
+// showed and whether the pass was already counted (the CM's clear_overflow()
+// reads the flags of several counters before their counts).
+TEST(WideCounterFlag, ObserveThenFlagSeenIsObserveFlagSet) {
+  using Cm = BasicWideCounter<uint32_t, FlagAt::kAllOnesOrWrap>;
+  const uint32_t from[] = {0x10, 0xFFFFFFF0u, 0xFFFFFFFFu, 0};
+  const uint32_t to[] = {0x10, 0x20, 0xFFFFFFFFu, 0x5, 0xFFFFFFF8u};
+  for (const uint32_t a : from)
+    for (const uint32_t b : to)
+      for (const bool passed : {false, true}) {
+        Cm one, two;
+        one.restart(a, 100, passed);
+        two.restart(a, 100, passed);
+        (void)one.observe(b);
+        one.flag_seen();
+        EXPECT_EQ(one.total(), two.observe_flag_set(b)) << a << " to " << b << (passed ? ", passed" : "");
+        // And the flag stands for that pass from then on.
+        (void)one.observe(b + 3);
+        one.flag_seen();
+        EXPECT_EQ(one.total(), two.observe_flag_set(b + 3)) << a << " to " << b;
+      }
+  WideCounter narrow(12);
+  narrow.restart(0x100);
+  (void)narrow.observe(0x180);
+  narrow.flag_seen();  // a whole period only the flag shows
+  EXPECT_EQ(narrow.total(), k12 + 0x80);
+}
+
 }  // namespace
