@@ -492,11 +492,9 @@ Status BasicPerf<G, CS, TS>::clear_overflow(uint32_t mask) {
 // A flag cleared by hand after a read64() saw its pass left that pass
 // counted: the next flag, a period later, then added none, and the
 // interrupt alone lost 2^32. So the flags' passes are folded before the
-// clear, and after it each total takes its flag as it then reads: set, it
-// stands for a pass the values show or will show (it rose since the
-// clear); clear, the next flag is a new pass. Counters before PC_OV after
-// the write: a flag rising between them stands for a pass still ahead of
-// the value read, which the next observation shows.
+// clear, and after it each total takes its flag as it then reads. The
+// counts before PC_OV: a flag rising between them stands for a pass still
+// ahead of the value read, which the next observation shows.
 template <typename G, typename CS, typename TS>
 __attribute__((noinline)) Status BasicPerf<G, CS, TS>::clear_overflow_tracked(uint32_t mask) {
   const uintptr_t gdb = gdb_base();
@@ -504,14 +502,12 @@ __attribute__((noinline)) Status BasicPerf<G, CS, TS>::clear_overflow_tracked(ui
   observe_counts(gdb, mask, reg::read(gdb, kRegs.ov).raw);
   reg::clear_w1c(gdb, kRegs.ov, mask);
   observe_counts(gdb, mask, 0);
+  // A flag clear now: the next is a new pass. One set again stands for a
+  // pass since the clear, which the count just read shows (observe() took
+  // it) or the next observation will: the total needs nothing for it.
   const uint32_t now = reg::read(gdb, kRegs.ov).raw;
-  for (unsigned i = 0; i < kNumCounters; ++i) {
-    if (((mask >> i) & 1u) == 0) continue;
-    if (((now >> i) & 1u) != 0)
-      t->wide_[i].flag_occupied();
-    else
-      t->wide_[i].flag_cleared();
-  }
+  for (unsigned i = 0; i < kNumCounters; ++i)
+    if (((mask & ~now) >> i & 1u) != 0) t->wide_[i].flag_cleared();
   // In a callback: the hook's fold must not take the snapshot flag again.
   t->cleared_in_hook_ = static_cast<uint8_t>(t->cleared_in_hook_ | mask);
   return Status::kOk;

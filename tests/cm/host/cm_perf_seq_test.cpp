@@ -224,6 +224,13 @@ TYPED_TEST(CmPerfSeq, ClearOverflowWithTotalsFoldsClearsAndReadsAgain) {
   expect_seq({R(kCycleReg, 0x8)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), (uint64_t{1} << 32) + 0x8u); });
   expect_seq({R(kOv, 0x1), R(kCycleReg, 0x10), W(kOv, 0x1)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kCycleMask); });
   expect_seq({R(kCycleReg, 0x10)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), (uint64_t{1} << 32) + 0x10u); });
+  // P0 wraps between the clear and its count read again: the count shows
+  // that pass, and the flag it raised stands for it, so the hook that
+  // follows at once (no read in between) adds no period.
+  expect_seq({R(kOv, 0), R(kCnt0, 0xFFFFFFF0u), W(kOv, 0x2), R(kCnt0, 0x4), R(kOv, 0x2)},
+             [&] { EXPECT_EQ(p.clear_overflow(kP0Mask), Status::kOk); });
+  expect_seq({R(kOv, 0x2), R(kCnt0, 0x8), W(kOv, 0x2)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kP0Mask); });
+  expect_seq({R(kCnt0, 0x8)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), (uint64_t{3} << 32) + 0x8u); });
 }
 
 TYPED_TEST(CmPerfSeq, PreloadWithoutTotalsIsOneWriteAndNoRead) {
