@@ -380,7 +380,8 @@ inline Result<uint32_t> BasicPerf<G, CS, TS>::dispatch_body(uint32_t snap) {
   if ((snap & kP1Mask) != 0 && callbacks_.held()) callbacks_.get()->by_counter[kP1Counter](kP1Counter);
   // 3. Fold, tracked totals only: a flagged counter whose wrap no
   // observation showed gets 2^32 (BasicWideCounter::observe_flagged). A counter
-  // a callback reset has no flag to act on any more: its total restarted.
+  // a callback reset or cleared the flag of has no flag to act on any more:
+  // its total restarted, or clear_overflow() folded it.
   if (totals_.held()) {
     Totals* const t = totals_.get();
     const uint32_t fold = snap & ~static_cast<uint32_t>(t->cleared_in_hook_);
