@@ -158,6 +158,31 @@ uint8_t bl_cm_reset_tracked(uint32_t mask) {
   return BL_OK;
 }
 
+/* Each flag's pass counted once before the clear (a period if the values
+ * showed none); after it PC_OV, then the counts again: a flag clear then
+ * makes the next one a new pass; noted for a hook in progress. */
+uint8_t bl_cm_clear_overflow_tracked(uint32_t mask) {
+  if (mask - 1u >= 7u) return BL_BAD_ARG;
+  const uint32_t flagged = RD(PC_OV);
+  for (unsigned i = 0; i < 3; ++i) {
+    if (((mask >> i) & 1u) == 0) continue;
+    (void)observe(i, RD(0x100u + ((COUNTER_OFFSETS >> (8u * i)) & 0xFFu)));
+    if ((flagged >> i) & 1u) {
+      if (!totals[i].passed) totals[i].total += (uint64_t)1 << 32;
+      totals[i].passed = 1;
+    }
+  }
+  WR(PC_OV, mask);
+  const uint32_t cleared = mask & ~RD(PC_OV);
+  for (unsigned i = 0; i < 3; ++i) {
+    if (((mask >> i) & 1u) == 0) continue;
+    if ((cleared >> i) & 1u) totals[i].passed = 0;
+    (void)observe(i, RD(0x100u + ((COUNTER_OFFSETS >> (8u * i)) & 0xFFu)));
+  }
+  reset_in_hook = (uint8_t)(reset_in_hook | mask);
+  return BL_OK;
+}
+
 bl_u32 bl_cm_read(unsigned i) {
   bl_u32 r = {0, BL_BAD_ARG};
   if (i >= 3) return r;

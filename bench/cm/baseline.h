@@ -31,6 +31,7 @@ uint8_t bl_cm_preload(unsigned i, uint32_t value);
 bl_u64 bl_cm_read64(unsigned i);
 uint8_t bl_cm_preload_tracked(unsigned i, uint32_t value);
 uint8_t bl_cm_reset_tracked(uint32_t mask);
+uint8_t bl_cm_clear_overflow_tracked(uint32_t mask);
 uint8_t bl_cm_on_overflow(unsigned i, bl_callback cb);
 bl_u32 bl_cm_overflow_hook(void);
 void bl_cm_overflow_isr(void* ctx);

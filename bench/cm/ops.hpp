@@ -60,6 +60,7 @@ struct Ops {
     BENCH_FORWARD bl_u64 read64(unsigned i) { return bl_cm_read64(i); }
     BENCH_FORWARD uint8_t preload_tracked(unsigned i, uint32_t v) { return bl_cm_preload_tracked(i, v); }
     BENCH_FORWARD uint8_t reset_tracked(uint32_t m) { return bl_cm_reset_tracked(m); }
+    BENCH_FORWARD uint8_t clear_overflow_tracked(uint32_t m) { return bl_cm_clear_overflow_tracked(m); }
     BENCH_FORWARD bl_u32 overflow_hook() { return bl_cm_overflow_hook(); }
     BENCH_FORWARD uint8_t overflow_isr() {
       bl_cm_overflow_isr(nullptr);
@@ -87,6 +88,7 @@ struct Ops {
     ATTR Result<uint64_t> read64(unsigned i) { return tracked.read64(i); }                                \
     ATTR Status preload_tracked(unsigned i, uint32_t v) { return tracked.preload(i, v); }                 \
     ATTR Status reset_tracked(uint32_t m) { return tracked.reset(m); }                                    \
+    ATTR Status clear_overflow_tracked(uint32_t m) { return tracked.clear_overflow(m); }                  \
     ATTR Result<uint32_t> overflow_hook() { return object.handle_overflow_irq(); }                        \
     ATTR Status overflow_isr() {                                                                          \
       decltype(object)::overflow_isr(&object);                                                            \
@@ -182,6 +184,7 @@ struct Ops {
   X("cm.read64(one)", tracked, read64, 1u)                                       \
   X("cm.preload(tracked)", tracked, preload_tracked, 2u, 0xFFFFFF00u)            \
   X("cm.reset(tracked)", tracked, reset_tracked, 2u)                             \
+  X("cm.clear_overflow(tracked)", tracked, clear_overflow_tracked, 2u)           \
   X("cm.overflow_hook(1_flagged)", p0_overflowed, overflow_hook)                 \
   X("cm.overflow_hook(spurious)", counting, overflow_hook)                       \
   X("cm.overflow_isr(1_flagged)", p0_overflowed, overflow_isr)

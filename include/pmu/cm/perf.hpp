@@ -231,8 +231,9 @@ class BasicPerf {
   /// Clear the overflow flags of 'mask': writes exactly 'mask' (W1C). With
   /// totals, as the hook does, each counter of 'mask' is folded first
   /// (PC_OV, then its count: the pass a set flag stands for counts once),
-  /// and read again after the write, then PC_OV: what its flag reads then
-  /// stands for no pass still to count (docs/cm.md). kBadArg as start().
+  /// and after the write PC_OV is read again, then each count: a flag
+  /// clear then makes the next one a new pass (docs/cm.md). kBadArg as
+  /// start().
   Status clear_overflow(uint32_t mask);
   /// Perf_Ovf_Stop: every counter stops when any overflows (R+W PC_CTL).
   Status set_overflow_stop(bool on) const;
@@ -258,7 +259,7 @@ class BasicPerf {
   // clear_overflow() with totals: fold, clear, resync (out of line: the
   // untracked call stays one store).
   Status clear_overflow_tracked(uint32_t mask);
-  void observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged);
+  void observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged, uint32_t cleared);
   // The totals of 'reset_mask' restart at 0 (nothing without totals).
   __attribute__((always_inline)) void restart_totals(uint32_t reset_mask) {
     if (!totals_.held()) return;
@@ -493,34 +494,33 @@ Status BasicPerf<G, CS, TS>::clear_overflow(uint32_t mask) {
 // A flag cleared by hand after a read64() saw its pass left that pass
 // counted: the next flag, a period later, then added none, and the
 // interrupt alone lost 2^32. So the flags' passes are folded before the
-// clear, and after it each total takes its flag as it then reads. The
-// counts before PC_OV: a flag rising between them stands for a pass still
-// ahead of the value read, which the next observation shows.
+// clear, and after it PC_OV is read again, then the counts. A flag clear
+// then makes the next one a new pass; one set again stands for a pass
+// since the clear, which the count read after it shows (observe() takes
+// it): the total needs nothing for it.
 template <typename G, typename CS, typename TS>
 __attribute__((noinline)) Status BasicPerf<G, CS, TS>::clear_overflow_tracked(uint32_t mask) {
   const uintptr_t gdb = gdb_base();
-  Totals* const t = totals_.get();
-  observe_counts(gdb, mask, reg::read(gdb, kRegs.ov).raw);
+  observe_counts(gdb, mask, reg::read(gdb, kRegs.ov).raw, 0);
   reg::clear_w1c(gdb, kRegs.ov, mask);
-  observe_counts(gdb, mask, 0);
-  // A flag clear now: the next is a new pass. One set again stands for a
-  // pass since the clear, which the count just read shows (observe() took
-  // it) or the next observation will: the total needs nothing for it.
-  const uint32_t now = reg::read(gdb, kRegs.ov).raw;
-  for (unsigned i = 0; i < kNumCounters; ++i)
-    if (((mask & ~now) >> i & 1u) != 0) t->wide_[i].flag_cleared();
+  observe_counts(gdb, mask, 0, mask & ~reg::read(gdb, kRegs.ov).raw);
   // In a callback: the hook's fold must not take the snapshot flag again.
+  Totals* const t = totals_.get();
   t->cleared_in_hook_ = static_cast<uint8_t>(t->cleared_in_hook_ | mask);
   return Status::kOk;
 }
 
-// An observation of each counter of 'mask' (its count read); one whose
-// flag 'flagged' says was set counts the pass that set it once.
+// An observation of each counter of 'mask' (its count read). Before it,
+// one in 'cleared' (its flag read clear) takes its next flag for a new
+// pass; after it, one in 'flagged' (its flag read set before the count)
+// counts the pass that set the flag once.
 template <typename G, typename CS, typename TS>
-__attribute__((noinline)) void BasicPerf<G, CS, TS>::observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged) {
+__attribute__((noinline)) void BasicPerf<G, CS, TS>::observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged,
+                                                                    uint32_t cleared) {
   Totals* const t = totals_.get();
   for (unsigned i = 0; i < kNumCounters; ++i) {
     if (((mask >> i) & 1u) == 0) continue;
+    if (((cleared >> i) & 1u) != 0) t->wide_[i].flag_cleared();
     (void)t->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
     if (((flagged >> i) & 1u) != 0) t->wide_[i].flag_seen();
   }

@@ -200,37 +200,46 @@ TYPED_TEST(CmPerfSeq, ClearOverflowWritesExactlyTheGivenOnes) {
 }
 
 // With totals: PC_OV, the counts of the mask (a set flag's pass counts
-// once), the clear, the counts again, PC_OV (what a flag reads then stands
-// for no pass still to count).
+// once), the clear, PC_OV again, the counts again (a flag clear then makes
+// the next one a new pass).
 TYPED_TEST(CmPerfSeq, ClearOverflowWithTotalsFoldsClearsAndReadsAgain) {
   auto& p = this->unit;
   p.track_totals(&this->totals);
   // P0 passed all ones at 0x...F0 -> 0x10: the values show it, the flag is that pass.
   expect_seq({R(kCnt0, 0xFFFFFFF0u)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), 0xFFFFFFF0u); });
-  expect_seq({R(kOv, 0x2), R(kCnt0, 0x10), W(kOv, 0x2), R(kCnt0, 0x12), R(kOv, 0)},
+  expect_seq({R(kOv, 0x2), R(kCnt0, 0x10), W(kOv, 0x2), R(kOv, 0), R(kCnt0, 0x12)},
              [&] { EXPECT_EQ(p.clear_overflow(kP0Mask), Status::kOk); });
   // A whole period later only the flag shows the next pass: the hook counts it.
   expect_seq({R(kOv, 0x2), R(kCnt0, 0x20), W(kOv, 0x2)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kP0Mask); });
   expect_seq({R(kCnt0, 0x20)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), (uint64_t{2} << 32) + 0x20u); });
   // Two counters: P1's flag a pass no value showed (a whole period: counted
-  // here); the cycle counter's flag clear, and set again after the clear,
-  // between its count and PC_OV (it reached all ones): a pass the next
-  // observation shows, so the hook adds no period for it.
+  // here); the cycle counter's flag clear after the clear, and set again
+  // after its count read (it reached all ones): a pass the next observation
+  // shows, so the hook adds no period for it.
   expect_seq({R(kCycleReg, 0xFFFFFF00u)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), 0xFFFFFF00u); });
-  expect_seq({R(kOv, 0x4), R(kCycleReg, 0xFFFFFFF0u), R(kCnt1, 0x30), W(kOv, 0x5), R(kCycleReg, 0xFFFFFFFCu),
-              R(kCnt1, 0x31), R(kOv, 0x1)},
+  expect_seq({R(kOv, 0x4), R(kCycleReg, 0xFFFFFFF0u), R(kCnt1, 0x30), W(kOv, 0x5), R(kOv, 0),
+              R(kCycleReg, 0xFFFFFFFCu), R(kCnt1, 0x31)},
              [&] { EXPECT_EQ(p.clear_overflow(kCycleMask | kP1Mask), Status::kOk); });
   expect_seq({R(kCnt1, 0x31)}, [&] { EXPECT_EQ(p.read64(kP1Counter).value(), (uint64_t{1} << 32) + 0x31u); });
   expect_seq({R(kCycleReg, 0x8)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), (uint64_t{1} << 32) + 0x8u); });
   expect_seq({R(kOv, 0x1), R(kCycleReg, 0x10), W(kOv, 0x1)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kCycleMask); });
   expect_seq({R(kCycleReg, 0x10)}, [&] { EXPECT_EQ(p.read64(kCycleCounter).value(), (uint64_t{1} << 32) + 0x10u); });
-  // P0 wraps between the clear and its count read again: the count shows
-  // that pass, and the flag it raised stands for it, so the hook that
-  // follows at once (no read in between) adds no period.
-  expect_seq({R(kOv, 0), R(kCnt0, 0xFFFFFFF0u), W(kOv, 0x2), R(kCnt0, 0x4), R(kOv, 0x2)},
+  // P0 wraps after the clear, before PC_OV is read again: the count read
+  // next shows that pass, and the flag it raised stands for it, so the hook
+  // that follows at once (no read in between) adds no period.
+  expect_seq({R(kOv, 0), R(kCnt0, 0xFFFFFFF0u), W(kOv, 0x2), R(kOv, 0x2), R(kCnt0, 0x4)},
              [&] { EXPECT_EQ(p.clear_overflow(kP0Mask), Status::kOk); });
   expect_seq({R(kOv, 0x2), R(kCnt0, 0x8), W(kOv, 0x2)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kP0Mask); });
   expect_seq({R(kCnt0, 0x8)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), (uint64_t{3} << 32) + 0x8u); });
+  // Perf_Ovf_Stop holds P0 on all ones and its flag sets again at once after
+  // the clear (the documents leave open whether it is a level): set when
+  // read after the clear, it stands for the pass already counted, so the
+  // hook that follows adds no period.
+  expect_seq({R(kCnt0, 0xFFFFFFFFu)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), (uint64_t{4} << 32) - 1u); });
+  expect_seq({R(kOv, 0x2), R(kCnt0, 0xFFFFFFFFu), W(kOv, 0x2), R(kOv, 0x2), R(kCnt0, 0xFFFFFFFFu)},
+             [&] { EXPECT_EQ(p.clear_overflow(kP0Mask), Status::kOk); });
+  expect_seq({R(kOv, 0x2), R(kCnt0, 0xFFFFFFFFu), W(kOv, 0x2)}, [&] { EXPECT_EQ(p.handle_overflow_irq().value(), kP0Mask); });
+  expect_seq({R(kCnt0, 0xFFFFFFFFu)}, [&] { EXPECT_EQ(p.read64(kP0Counter).value(), (uint64_t{4} << 32) - 1u); });
 }
 
 TYPED_TEST(CmPerfSeq, PreloadWithoutTotalsIsOneWriteAndNoRead) {

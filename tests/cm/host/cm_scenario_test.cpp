@@ -284,7 +284,7 @@ TYPED_TEST(CmScenario, AccessCountsPerCallMatchTheDocs) {
   count([&] { EXPECT_TRUE(r.perf.read(kP0Counter).ok()); }, {"read", 1, 0});
   count([&] { EXPECT_TRUE(r.perf.read64(kCycleCounter).ok()); }, {"read64", 1, 0});
   count([&] { EXPECT_TRUE(r.perf.read_overflow().ok()); }, {"read_overflow", 1, 0});
-  // With totals: R OV, each count, W OV, each count again, R OV.
+  // With totals: R OV, each count, W OV, R OV, each count again.
   count([&] { EXPECT_EQ(r.perf.clear_overflow(kAllMask), Status::kOk); }, {"clear_overflow, totals", 8, 1});
   count([&] { EXPECT_EQ(r.perf.clear_overflow(kP1Mask), Status::kOk); }, {"clear_overflow(one), totals", 4, 1});
   count([&] { EXPECT_EQ(r.perf.on_overflow(kP0Counter, {}), Status::kOk); }, {"on_overflow", 0, 0});

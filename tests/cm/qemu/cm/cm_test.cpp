@@ -252,7 +252,7 @@ void emulated_accesses_per_call_match_the_docs() {
   CHECK_EQ(traps_of([&] { CHECK(r.perf.read(kP0Counter).ok()); }), 1u);
   CHECK_EQ(traps_of([&] { CHECK(r.perf.read64(kCycleCounter).ok()); }), 1u);
   CHECK_EQ(traps_of([&] { CHECK(r.perf.read_overflow().ok()); }), 1u);
-  CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.clear_overflow(kAllMask)); }), 9u);  // R OV, 3 R count, W OV, 3 R count, R OV
+  CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.clear_overflow(kAllMask)); }), 9u);  // R OV, 3 R count, W OV, R OV, 3 R count
   CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.set_interrupt_enable(false)); }), 2u);
   CHECK_EQ(traps_of([&] { CHECK_OK(r.perf.preload(kP1Counter, 5)); }), 4u);  // R OV, R count, W count, R OV
   CHECK_EQ(traps_of([&] { CHECK(r.perf.handle_overflow_irq().value() == 0u); }), 1u);
