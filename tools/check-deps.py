@@ -16,7 +16,7 @@ the compiler would: the file's own folder first, then the include roots):
   sim      sim/ includes only include/, sim/ and boards/common/board.hpp
            (a model's own host tests beside it, sim/**/*_test.cpp, are tests:
            they may also include tests/support/)
-  mmio     no src/ file calls mmio_read32/mmio_write32 directly: every MMIO
+  mmio     no src/ file calls mmio_read32/mmio_write32/mmio_store32 directly: every MMIO
            access goes through typed registers (pmu::reg)
 """
 import os
@@ -27,7 +27,7 @@ from scratch_tree import scratch_tree, write
 
 SOURCE_EXTS = (".c", ".h", ".cpp", ".hpp", ".inc", ".S")
 INCLUDE_RE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
-MMIO_CALL_RE = re.compile(r"\bmmio_(read|write)32\s*\(")
+MMIO_CALL_RE = re.compile(r"\bmmio_(read|write|store)32\s*\(")
 DEFAULT_RULES = ("include", "boards", "sim")
 
 # rule -> (folders it governs, what their includes may resolve to). A target
@@ -143,6 +143,7 @@ def self_test():
         "sim/soc/bad_board_data.cpp": ('#include "board_config.hpp"\n', "sim"),
         "src/u/bad_mmio.cpp": ("uint32_t g() { return hal::mmio_read32(base); }\n"
                                "void h() { pmu::hal::mmio_write32 (base, 1); }\n", "mmio"),
+        "src/u/bad_mmio_store.cpp": ("void k() { hal::mmio_store32(base, 0x120, 1); }\n", "mmio"),
     }
     with scratch_tree(clean) as tmp:
         ok = True

@@ -80,12 +80,8 @@ class BasicWideCounter {
   /// returns the 64-bit total. The pass that set the flag is counted once:
   /// here if neither this delta nor an earlier observation showed it.
   constexpr uint64_t observe_flag_set(uint64_t raw64) {
-    const Raw raw = static_cast<Raw>(raw64 & mask());
-    const Raw d = static_cast<Raw>((raw - last_) & mask());
-    if (!passed_ && !passes_flag(d)) total_ += static_cast<uint64_t>(mask()) + 1;
-    total_ += d;
-    last_ = raw;
-    passed_ = true;
+    (void)observe(raw64);
+    flag_seen();
     return total_;
   }
 
@@ -100,8 +96,7 @@ class BasicWideCounter {
 
   /// The flag read set at the last observation (observe()), and stays set:
   /// the pass that set it counts once, here if neither that observation nor
-  /// an earlier one showed it. observe() then flag_seen() is
-  /// observe_flag_set().
+  /// an earlier one showed it (observe() notes a pass its delta shows).
   constexpr void flag_seen() {
     if (!passed_) total_ += static_cast<uint64_t>(mask()) + 1;
     passed_ = true;

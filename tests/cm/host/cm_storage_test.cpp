@@ -223,6 +223,7 @@ void expect_bad_input_touches_nothing(T& p) {
   for (uint32_t m : {0u, 8u, 0xFu, 0x80000001u, 0xFFFFFFFFu}) {
     EXPECT_EQ(p.reset(m), Status::kBadArg) << m;
     EXPECT_EQ(p.reset_and_start(m), Status::kBadArg) << m;
+    EXPECT_EQ(p.clear_overflow(m), Status::kBadArg) << m;  // with totals: no fold either
     if (m != 0) {
       EXPECT_EQ(p.control(0, 0, m), Status::kBadArg) << m;
     }
@@ -263,6 +264,7 @@ TEST_F(CmStorage, AnAbsentOrUnusableBlockIsItsStatusWithNoAccess) {
     EXPECT_EQ(p.read(kP0Counter).status(), want);
     EXPECT_EQ(p.read64(kP0Counter).status(), want);
     EXPECT_EQ(p.read_overflow().status(), want);
+    EXPECT_EQ(p.clear_overflow(kAllMask), want);
     EXPECT_EQ(p.handle_overflow_irq().status(), want);
   };
   expect_all(absent, Status::kUnavailable);
