@@ -132,4 +132,54 @@ TEST(WideCounterFlag, FlagSeenCountsAPassNoObservationShowedOnce) {
   EXPECT_EQ(narrow.total(), k12 + 0x80);
 }
 
+// Where a delta shows the pass, against a statement free of the counter's
+// modular arithmetic: the values last + 1 .. last + d, as plain integers,
+// include a flag point (2^w, the wrap; for all ones or the wrap, 2^w - 1
+// too). observe() then flag_seen() adds the period exactly when they do not.
+template <typename Raw, FlagAt kAt>
+void ExpectPassShownExactlyWhenAFlagPointIsCrossed(unsigned width, uint64_t last, uint64_t d) {
+  const uint64_t period = uint64_t{1} << width;
+  const auto crossed = [last, d](uint64_t point) { return last < point && point <= last + d; };
+  const bool shown = crossed(period) || (kAt == FlagAt::kAllOnesOrWrap && crossed(period - 1));
+  BasicWideCounter<Raw, kAt> c(width);
+  c.restart(last);
+  c.observe((last + d) & (period - 1));
+  c.flag_seen();
+  ASSERT_EQ(c.total(), d + (shown ? 0 : period)) << "width " << width << " last " << last << " d " << d;
+}
+
+TEST(WideCounterFlag, ADeltaShowsThePassExactlyWhenItCrossesAFlagPoint) {
+  for (unsigned width = 1; width <= 6; ++width) {
+    const uint64_t top = (uint64_t{1} << width) - 1;
+    for (uint64_t last = 0; last <= top; ++last) {
+      for (uint64_t d = 0; d <= top; ++d) {
+        ExpectPassShownExactlyWhenAFlagPointIsCrossed<uint64_t, FlagAt::kWrapToZero>(width, last, d);
+        ExpectPassShownExactlyWhenAFlagPointIsCrossed<uint64_t, FlagAt::kAllOnesOrWrap>(width, last, d);
+      }
+    }
+  }
+  // Exactly 32 bits (the CM's counters) and 63 (a probed RISC-V width): the
+  // edges around both points, from either side.
+  const struct {
+    unsigned width;
+    uint64_t top;
+  } wide[] = {{32, 0xFFFFFFFFull}, {63, (uint64_t{1} << 63) - 1}};
+  for (const auto& w : wide) {
+    const uint64_t lasts[] = {0, 1, 2, w.top / 2, w.top / 2 + 1, w.top - 2, w.top - 1, w.top};
+    for (const uint64_t last : lasts) {
+      const uint64_t to_top = w.top - last;
+      const uint64_t ds[] = {0, 1, 2, to_top - 1, to_top, to_top + 1, to_top + 2, w.top - 1, w.top};
+      for (const uint64_t d : ds) {
+        if (d > w.top) continue;  // to_top - 1 when last is the top
+        if (w.width == 32) {
+          ExpectPassShownExactlyWhenAFlagPointIsCrossed<uint32_t, FlagAt::kWrapToZero>(32, last, d);
+          ExpectPassShownExactlyWhenAFlagPointIsCrossed<uint32_t, FlagAt::kAllOnesOrWrap>(32, last, d);
+        }
+        ExpectPassShownExactlyWhenAFlagPointIsCrossed<uint64_t, FlagAt::kWrapToZero>(w.width, last, d);
+        ExpectPassShownExactlyWhenAFlagPointIsCrossed<uint64_t, FlagAt::kAllOnesOrWrap>(w.width, last, d);
+      }
+    }
+  }
+}
+
 }  // namespace
