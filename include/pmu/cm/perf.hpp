@@ -259,7 +259,8 @@ class BasicPerf {
   // clear_overflow() with totals: fold, clear, resync (out of line: the
   // untracked call stays one store).
   Status clear_overflow_tracked(uint32_t mask);
-  void observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged, uint32_t cleared);
+  template <bool kAfterClear>
+  void observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flags);
   // The totals of 'reset_mask' restart at 0 (nothing without totals).
   __attribute__((always_inline)) void restart_totals(uint32_t reset_mask) {
     if (!totals_.held()) return;
@@ -501,28 +502,30 @@ Status BasicPerf<G, CS, TS>::clear_overflow(uint32_t mask) {
 template <typename G, typename CS, typename TS>
 __attribute__((noinline)) Status BasicPerf<G, CS, TS>::clear_overflow_tracked(uint32_t mask) {
   const uintptr_t gdb = gdb_base();
-  observe_counts(gdb, mask, reg::read(gdb, kRegs.ov).raw, 0);
+  observe_counts<false>(gdb, mask, reg::read(gdb, kRegs.ov).raw);
   reg::clear_w1c(gdb, kRegs.ov, mask);
-  observe_counts(gdb, mask, 0, mask & ~reg::read(gdb, kRegs.ov).raw);
+  observe_counts<true>(gdb, mask, mask & ~reg::read(gdb, kRegs.ov).raw);
   // In a callback: the hook's fold must not take the snapshot flag again.
   Totals* const t = totals_.get();
   t->cleared_in_hook_ = static_cast<uint8_t>(t->cleared_in_hook_ | mask);
   return Status::kOk;
 }
 
-// An observation of each counter of 'mask' (its count read). Before it,
-// one in 'cleared' (its flag read clear) takes its next flag for a new
-// pass; after it, one in 'flagged' (its flag read set before the count)
-// counts the pass that set the flag once.
+// An observation of each counter of 'mask' (its count read). Before the
+// clear, one in 'flags' (its flag read set before the count) counts the
+// pass that set the flag once, after it; after the clear, one in 'flags'
+// (its flag read clear) takes its next flag for a new pass, before it. Two
+// instances, one per pass, so neither tests the other's flags.
 template <typename G, typename CS, typename TS>
-__attribute__((noinline)) void BasicPerf<G, CS, TS>::observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flagged,
-                                                                    uint32_t cleared) {
+template <bool kAfterClear>
+__attribute__((noinline)) void BasicPerf<G, CS, TS>::observe_counts(uintptr_t gdb, uint32_t mask, uint32_t flags) {
   Totals* const t = totals_.get();
   for (unsigned i = 0; i < kNumCounters; ++i) {
     if (((mask >> i) & 1u) == 0) continue;
-    if (((cleared >> i) & 1u) != 0) t->wide_[i].flag_cleared();
+    const bool flag = ((flags >> i) & 1u) != 0;
+    if (kAfterClear && flag) t->wide_[i].flag_cleared();
     (void)t->wide_[i].observe(reg::read(gdb, kRegs.counter(i)).raw);
-    if (((flagged >> i) & 1u) != 0) t->wide_[i].flag_seen();
+    if (!kAfterClear && flag) t->wide_[i].flag_seen();
   }
 }
 
