@@ -121,6 +121,30 @@ TEST(RiscvAme, BadInputTouchesNothing) {
   EXPECT_EQ(a.read(1).status(), Status::kBadArg);
 }
 
+// A board that declares AME and says no more gets AME's counters:
+// ame_mcycle (0xBE0), ame_minstret (0xBE2) and ame_mhpmcounter3..31
+// (0xBE3..0xBFF); AME has no time counter, so counter 1 is refused.
+TEST(RiscvAme, ADeclarationAloneTakesAmesCounters) {
+  ame::AmeConfig cfg;
+  cfg.declared = true;
+  ame::AmeCounters a(cfg);
+  {
+    test::ExpectBackend bus;
+    bus.expect({CR(0xBE0, 10), CR(0xBE2, 12), CR(0xBE3, 13), CR(0xBFF, 41)});
+    test::ScopedBackend use(bus);
+    EXPECT_EQ(a.read(0).value(), 10u);
+    EXPECT_EQ(a.read(2).value(), 12u);
+    EXPECT_EQ(a.read(3).value(), 13u);
+    EXPECT_EQ(a.read(31).value(), 41u);
+    bus.verify();
+  }
+  test::NoAccessBackend none;
+  test::ScopedBackend use_none(none);
+  EXPECT_EQ(a.read(1).status(), Status::kBadArg);
+  EXPECT_EQ(a.start(0x2), Status::kBadArg);
+  EXPECT_EQ(none.log.size(), 0u);
+}
+
 // A build-time AME file is programmed as the run-time one: the same
 // selector write and counteren chain, and the same refusals with no access.
 constexpr CounterConfig kFixedAmeCfg = ame::AmeConfig{true, 0x0000008D};

@@ -200,12 +200,16 @@ TEST(SafesuSelftestFaults, AStuckCounterZeroFailsTheSoftResetAndNothingCountsChe
 // The model behind a filter: logs the offset of every write, and with
 // 'stuck_watermark0' reads input 0's watermark byte with bit 0 stuck at 1
 // (an RDC reset that does not clear input 0's watermark; its neighbours
-// in the same register clear as they should).
+// in the same register clear as they should), with 'dead_watermark0' reads
+// it as 0 (an RDC that records no run on input 0).
 struct Filter final : pmu::models::MmioModel {
   Filter(Model& m, uint32_t watermark0) : model(m), wm0(watermark0) {}
   uint32_t read(uint32_t offset, unsigned size) override {
     const uint32_t v = model.read(offset, size);
-    return stuck_watermark0 && offset == wm0 ? v | 0x1u : v;
+    if (offset != wm0) return v;
+    if (stuck_watermark0) return v | 0x1u;
+    if (dead_watermark0) return v & ~0xFFu;
+    return v;
   }
   void write(uint32_t offset, unsigned size, uint32_t value) override {
     writes.push_back(offset);
@@ -216,6 +220,7 @@ struct Filter final : pmu::models::MmioModel {
   Model& model;
   uint32_t wm0;
   bool stuck_watermark0 = false;
+  bool dead_watermark0 = false;
   std::vector<uint32_t> writes;
 };
 
@@ -232,6 +237,25 @@ TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck)
   for (unsigned i = 0; i < report.count; ++i) {
     const bool reset_check = std::strcmp(report.checks[i].name, "RDC reset clears the watermark") == 0;
     EXPECT_EQ(report.checks[i].pass, !reset_check) << report.checks[i].name;
+  }
+}
+
+TEST(SafesuSelftestFaults, AWatermarkThatRecordsNoRunFailsTheRecordsCheckOnly) {
+  for (uint32_t gap : {0u, 1u, 4u}) {
+    SCOPED_TRACE(testing::Message() << "gap " << gap);
+    Model model(pmu_sim::safesu_config(k4c128));
+    Filter filter(model, k4c128.watermarks.at(0).offset);
+    filter.dead_watermark0 = true;
+    test::ModelBus bus(gap);
+    bus.map(kBase, Model::kWindowSize, &filter);
+    test::ScopedBackend use(bus);
+    SafeSU su{kBase, k4c128};
+    SelftestReport report{};
+    EXPECT_EQ(run_selftest(su, &report), Status::kFailed);
+    for (unsigned i = 0; i < report.count; ++i) {
+      const bool records_check = std::strcmp(report.checks[i].name, "RDC watermark records the run") == 0;
+      EXPECT_EQ(report.checks[i].pass, !records_check) << report.checks[i].name;
+    }
   }
 }
 
