@@ -117,6 +117,22 @@ TEST_P(SafesuExtension, InterruptWithTheSameLatencyEveryPeriodLosesNothing) {
   expect_exact();
 }
 
+// read64() reads the flags only when unsure (docs/safesu.md §3): made after
+// a whole period only the flag shows, before the hook, it is short by
+// exactly 2^32, and the hook's fold adds it.
+TEST_P(SafesuExtension, ARead64AfterAPeriodOnlyTheFlagShowsIsShortUntilTheHookFoldsIt) {
+  arm();
+  (void)su_.read64(0);
+  bus_.advance(kPeriod + 0x100);  // round once and a little further than the read
+  ASSERT_TRUE(overflow_line());
+  ASSERT_EQ(su_.stop(su_.all_counters()), Status::kOk);
+  const uint64_t truth = model_.increments(0) - base_incs_;
+  ASSERT_GT(truth, kPeriod);
+  EXPECT_EQ(su_.read64(0).value() - base_total_, truth - kPeriod);
+  ASSERT_TRUE(su_.handle_overflow_irq().ok());
+  expect_exact();
+}
+
 TEST_P(SafesuExtension, RandomMixOfReadsAndInterruptsLosesNothing) {
   arm();
   std::mt19937_64 rng(20261122 + GetParam());
