@@ -125,11 +125,6 @@ class BasicWideCounter {
       return width_ == 0 ? ~Raw{0} : (Raw{1} << width_) - 1;
     }
   }
-  /// The raw value at which the hardware flag sets: 0 (kWrapToZero) or
-  /// mask() (kAllOnesOrWrap: the first of its two points).
-  __attribute__((always_inline)) constexpr Raw flag_value() const {
-    return kFlagAt == FlagAt::kWrapToZero ? Raw{0} : mask();
-  }
 
  private:
   // Does moving forward by d from last_ to raw reach the flag point, i.e.

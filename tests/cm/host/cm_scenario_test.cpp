@@ -359,61 +359,60 @@ TYPED_TEST(CmScenario, InterruptOnlyTotalsAreExactWhenEachHookSeesNoVisibleWrap)
   EXPECT_EQ(r.model.counted(kCycleCounter), (uint64_t{9} << 32) + 5);
 }
 
-// read64() reads no flag (docs/cm.md, "64-bit totals"): made after a whole
-// period only the flag shows, before the hook folds it, it is short by
-// exactly 2^32, and the fold adds it. At both readings of the overflow point
-// and bus gaps of 0, 1 and 4.
-TYPED_TEST(CmScenario, ARead64AfterAPeriodOnlyTheFlagShowsIsShortUntilTheHookFoldsIt) {
+// Runs 'body' on a fresh rig counting cycles with the interrupt enabled, at
+// both readings of the overflow point and bus gaps of 0, 1 and 4 (the gap
+// set; 'body' sets 0 for its exact reads).
+template <typename Perf, typename Body>
+void at_each_flag_point_and_gap(Body body) {
   for (const auto point : {CmPerfModel::FlagPoint::kWrap, CmPerfModel::FlagPoint::kAllOnes}) {
     for (const unsigned gap : {0u, 1u, 4u}) {
       SCOPED_TRACE(::testing::Message() << (point == CmPerfModel::FlagPoint::kWrap ? "flag on the wrap" : "flag at all ones")
                                         << ", gap " << gap);
-      Rig<TypeParam> r;
+      Rig<Perf> r;
       r.model.set_flag_point(point);
       ASSERT_EQ(r.perf.set_interrupt_enable(true), Status::kOk);
       ASSERT_EQ(r.perf.reset_and_start(kCycleMask), Status::kOk);
       r.bus.set_idle_cycles(gap);
-      r.bus.advance(5);
-      ASSERT_TRUE(r.perf.read64(kCycleCounter).ok());
-      r.bus.advance((uint64_t{1} << 32) + 3);  // round once and a little further than the read
-      ASSERT_EQ(r.model.ov(), kCycleMask);
-      r.bus.set_idle_cycles(0);
-      EXPECT_EQ(r.perf.read64(kCycleCounter).value(), r.model.counted(kCycleCounter) - (uint64_t{1} << 32));
-      ASSERT_EQ(r.perf.handle_overflow_irq().value(), kCycleMask);
-      EXPECT_EQ(r.perf.read64(kCycleCounter).value(), r.model.counted(kCycleCounter));
+      body(r);
     }
   }
+}
+
+// read64() reads no flag (docs/cm.md, "64-bit totals"): made after a whole
+// period only the flag shows, before the hook folds it, it is short by
+// exactly 2^32, and the fold adds it.
+TYPED_TEST(CmScenario, ARead64AfterAPeriodOnlyTheFlagShowsIsShortUntilTheHookFoldsIt) {
+  at_each_flag_point_and_gap<TypeParam>([](Rig<TypeParam>& r) {
+    r.bus.advance(5);
+    ASSERT_TRUE(r.perf.read64(kCycleCounter).ok());
+    r.bus.advance((uint64_t{1} << 32) + 3);  // round once and a little further than the read
+    ASSERT_EQ(r.model.ov(), kCycleMask);
+    r.bus.set_idle_cycles(0);
+    EXPECT_EQ(r.perf.read64(kCycleCounter).value(), r.model.counted(kCycleCounter) - (uint64_t{1} << 32));
+    ASSERT_EQ(r.perf.handle_overflow_irq().value(), kCycleMask);
+    EXPECT_EQ(r.perf.read64(kCycleCounter).value(), r.model.counted(kCycleCounter));
+  });
 }
 
 // A flag cleared by hand after a read64() saw its pass: the next flag, a
 // whole period later and shown by no value, is a new pass, so the interrupt
 // alone still counts every period (before clear_overflow() folded and read
 // again, the total took the cleared flag's pass as pending and lost 2^32).
-// At both readings of the overflow point and bus gaps of 0, 1 and 4.
 TYPED_TEST(CmScenario, ClearingAFlagByHandAfterARead64SawItsWrapStillCountsTheNextPeriod) {
-  for (const auto point : {CmPerfModel::FlagPoint::kWrap, CmPerfModel::FlagPoint::kAllOnes}) {
-    for (const unsigned gap : {0u, 1u, 4u}) {
-      SCOPED_TRACE(::testing::Message() << (point == CmPerfModel::FlagPoint::kWrap ? "flag on the wrap" : "flag at all ones")
-                                        << ", gap " << gap);
-      Rig<TypeParam> r;
-      r.model.set_flag_point(point);
-      ASSERT_EQ(r.perf.set_interrupt_enable(true), Status::kOk);
-      ASSERT_EQ(r.perf.reset_and_start(kCycleMask), Status::kOk);
-      r.bus.set_idle_cycles(gap);
-      r.bus.advance((uint64_t{1} << 32) + 5);
-      ASSERT_EQ(r.model.ov(), kCycleMask);
-      ASSERT_TRUE(r.perf.read64(kCycleCounter).ok());  // the values show the pass
-      ASSERT_EQ(r.perf.clear_overflow(kCycleMask), Status::kOk);
-      ASSERT_EQ(r.model.ov(), 0u);
-      for (int k = 0; k < 3; ++k) {
-        r.bus.advance(uint64_t{1} << 32);  // one period: only the flag shows it
-        ASSERT_EQ(r.perf.handle_overflow_irq().value(), kCycleMask);
-      }
-      r.bus.set_idle_cycles(0);
-      EXPECT_EQ(r.perf.read64(kCycleCounter).value(), r.model.counted(kCycleCounter));
-      EXPECT_GE(r.model.counted(kCycleCounter), uint64_t{4} << 32);
+  at_each_flag_point_and_gap<TypeParam>([](Rig<TypeParam>& r) {
+    r.bus.advance((uint64_t{1} << 32) + 5);
+    ASSERT_EQ(r.model.ov(), kCycleMask);
+    ASSERT_TRUE(r.perf.read64(kCycleCounter).ok());  // the values show the pass
+    ASSERT_EQ(r.perf.clear_overflow(kCycleMask), Status::kOk);
+    ASSERT_EQ(r.model.ov(), 0u);
+    for (int k = 0; k < 3; ++k) {
+      r.bus.advance(uint64_t{1} << 32);  // one period: only the flag shows it
+      ASSERT_EQ(r.perf.handle_overflow_irq().value(), kCycleMask);
     }
-  }
+    r.bus.set_idle_cycles(0);
+    EXPECT_EQ(r.perf.read64(kCycleCounter).value(), r.model.counted(kCycleCounter));
+    EXPECT_GE(r.model.counted(kCycleCounter), uint64_t{4} << 32);
+  });
 }
 
 // A callback that clears its own counter's flag (here at every entry): the

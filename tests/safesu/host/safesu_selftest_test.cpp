@@ -224,28 +224,16 @@ struct Filter final : pmu::models::MmioModel {
   std::vector<uint32_t> writes;
 };
 
-TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck) {
-  Model model(pmu_sim::safesu_config(k4c128));
-  Filter filter(model, k4c128.watermarks.at(0).offset);
-  filter.stuck_watermark0 = true;
-  test::ModelBus bus(1);
-  bus.map(kBase, Model::kWindowSize, &filter);
-  test::ScopedBackend use(bus);
-  SafeSU su{kBase, k4c128};
-  SelftestReport report{};
-  EXPECT_EQ(run_selftest(su, &report), Status::kFailed);
-  for (unsigned i = 0; i < report.count; ++i) {
-    const bool reset_check = std::strcmp(report.checks[i].name, "RDC reset clears the watermark") == 0;
-    EXPECT_EQ(report.checks[i].pass, !reset_check) << report.checks[i].name;
-  }
-}
-
-TEST(SafesuSelftestFaults, AWatermarkThatRecordsNoRunFailsTheRecordsCheckOnly) {
+// The self-test with input 0's watermark read through the filter's fault,
+// at bus gaps 0, 1 and 4: it fails, and exactly the named check fails.
+enum class Watermark0Fault { kBit0Stuck, kDead };
+void expect_only_check_fails(Watermark0Fault fault, const char* name) {
   for (uint32_t gap : {0u, 1u, 4u}) {
-    SCOPED_TRACE(testing::Message() << "gap " << gap);
+    SCOPED_TRACE(testing::Message() << name << ", gap " << gap);
     Model model(pmu_sim::safesu_config(k4c128));
     Filter filter(model, k4c128.watermarks.at(0).offset);
-    filter.dead_watermark0 = true;
+    filter.stuck_watermark0 = fault == Watermark0Fault::kBit0Stuck;
+    filter.dead_watermark0 = fault == Watermark0Fault::kDead;
     test::ModelBus bus(gap);
     bus.map(kBase, Model::kWindowSize, &filter);
     test::ScopedBackend use(bus);
@@ -253,10 +241,18 @@ TEST(SafesuSelftestFaults, AWatermarkThatRecordsNoRunFailsTheRecordsCheckOnly) {
     SelftestReport report{};
     EXPECT_EQ(run_selftest(su, &report), Status::kFailed);
     for (unsigned i = 0; i < report.count; ++i) {
-      const bool records_check = std::strcmp(report.checks[i].name, "RDC watermark records the run") == 0;
-      EXPECT_EQ(report.checks[i].pass, !records_check) << report.checks[i].name;
+      const bool named = std::strcmp(report.checks[i].name, name) == 0;
+      EXPECT_EQ(report.checks[i].pass, !named) << report.checks[i].name;
     }
   }
+}
+
+TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck) {
+  expect_only_check_fails(Watermark0Fault::kBit0Stuck, "RDC reset clears the watermark");
+}
+
+TEST(SafesuSelftestFaults, AWatermarkThatRecordsNoRunFailsTheRecordsCheckOnly) {
+  expect_only_check_fails(Watermark0Fault::kDead, "RDC watermark records the run");
 }
 
 // An MCCU whose core-0 budget runs out during the first spin (it counts
