@@ -224,35 +224,50 @@ struct Filter final : pmu::models::MmioModel {
   std::vector<uint32_t> writes;
 };
 
-// The self-test with input 0's watermark read through the filter's fault,
-// at bus gaps 0, 1 and 4: it fails, and exactly the named check fails.
-enum class Watermark0Fault { kBit0Stuck, kDead };
-void expect_only_check_fails(Watermark0Fault fault, const char* name) {
+// The self-test on the model seen through the filter make(model) returns,
+// at bus gaps 0, 1 and 4: it fails, and exactly the named check fails,
+// having observed 'observed'.
+template <typename MakeFilter>
+void expect_only_check_fails(MakeFilter make, const char* name, uint32_t observed) {
   for (uint32_t gap : {0u, 1u, 4u}) {
     SCOPED_TRACE(testing::Message() << name << ", gap " << gap);
     Model model(pmu_sim::safesu_config(k4c128));
-    Filter filter(model, k4c128.watermarks.at(0).offset);
-    filter.stuck_watermark0 = fault == Watermark0Fault::kBit0Stuck;
-    filter.dead_watermark0 = fault == Watermark0Fault::kDead;
+    auto filter = make(model);
     test::ModelBus bus(gap);
     bus.map(kBase, Model::kWindowSize, &filter);
     test::ScopedBackend use(bus);
     SafeSU su{kBase, k4c128};
     SelftestReport report{};
     EXPECT_EQ(run_selftest(su, &report), Status::kFailed);
+    EXPECT_EQ(report.failed, 1u);
     for (unsigned i = 0; i < report.count; ++i) {
       const bool named = std::strcmp(report.checks[i].name, name) == 0;
-      EXPECT_EQ(report.checks[i].pass, !named) << report.checks[i].name;
+      EXPECT_EQ(report.checks[i].pass, !named) << report.checks[i].name << " observed " << report.checks[i].observed;
+      if (named) {
+        EXPECT_EQ(report.checks[i].observed, observed) << name;
+      }
     }
   }
 }
 
 TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck) {
-  expect_only_check_fails(Watermark0Fault::kBit0Stuck, "RDC reset clears the watermark");
+  expect_only_check_fails(
+      [](Model& m) {
+        Filter f(m, k4c128.watermarks.at(0).offset);
+        f.stuck_watermark0 = true;
+        return f;
+      },
+      "RDC reset clears the watermark", 1);
 }
 
 TEST(SafesuSelftestFaults, AWatermarkThatRecordsNoRunFailsTheRecordsCheckOnly) {
-  expect_only_check_fails(Watermark0Fault::kDead, "RDC watermark records the run");
+  expect_only_check_fails(
+      [](Model& m) {
+        Filter f(m, k4c128.watermarks.at(0).offset);
+        f.dead_watermark0 = true;
+        return f;
+      },
+      "RDC watermark records the run", 0);
 }
 
 // An MCCU whose core-0 budget runs out during the first spin (it counts
@@ -275,25 +290,8 @@ struct ExhaustingMccu final : pmu::models::MmioModel {
 };
 
 TEST(SafesuSelftestFaults, AnMccuThatExhaustsTheLargeBudgetFailsNotExhaustedOnly) {
-  for (uint32_t gap : {0u, 1u, 4u}) {
-    SCOPED_TRACE(testing::Message() << "gap " << gap);
-    Model model(pmu_sim::safesu_config(k4c128));
-    ExhaustingMccu mccu(model, k4c128.mccu_remaining.at(0).offset);
-    test::ModelBus bus(gap);
-    bus.map(kBase, Model::kWindowSize, &mccu);
-    test::ScopedBackend use(bus);
-    SafeSU su{kBase, k4c128};
-    SelftestReport report{};
-    EXPECT_EQ(run_selftest(su, &report), Status::kFailed);
-    EXPECT_EQ(report.failed, 1u);
-    for (unsigned i = 0; i < report.count; ++i) {
-      const bool exhausted_check = std::strcmp(report.checks[i].name, "MCCU budget not exhausted") == 0;
-      EXPECT_EQ(report.checks[i].pass, !exhausted_check) << report.checks[i].name;
-      if (exhausted_check) {
-        EXPECT_EQ(report.checks[i].observed, 0u);
-      }
-    }
-  }
+  expect_only_check_fails([](Model& m) { return ExhaustingMccu(m, k4c128.mccu_remaining.at(0).offset); },
+                          "MCCU budget not exhausted", 0);
 }
 
 // The restore writes the configuration (weights, core 0's limit) before
