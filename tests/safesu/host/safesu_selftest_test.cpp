@@ -197,18 +197,20 @@ TEST(SafesuSelftestFaults, AStuckCounterZeroFailsTheSoftResetAndNothingCountsChe
   expect_check_fails(k4c128, 0, Model::Fault::kStuckAt, 7, "mode 10: nothing counts");
 }
 
-// The model behind a filter: logs the offset of every write, and with
-// 'stuck_watermark0' reads input 0's watermark byte with bit 0 stuck at 1
-// (an RDC reset that does not clear input 0's watermark; its neighbours
-// in the same register clear as they should), with 'dead_watermark0' reads
-// it as 0 (an RDC that records no run on input 0).
+// The model behind a filter: logs the offset of every write, and reads
+// input 0's watermark byte as the model has it (kNone), with bit 0 stuck at
+// 1 (kBit0Stuck: an RDC reset that does not clear input 0's watermark; its
+// neighbours in the same register clear as they should), or as 0 (kDead:
+// an RDC that records no run on input 0).
+enum class Watermark0Fault { kNone, kBit0Stuck, kDead };
 struct Filter final : pmu::models::MmioModel {
-  Filter(Model& m, uint32_t watermark0) : model(m), wm0(watermark0) {}
+  Filter(Model& m, uint32_t watermark0, Watermark0Fault f = Watermark0Fault::kNone)
+      : model(m), wm0(watermark0), fault(f) {}
   uint32_t read(uint32_t offset, unsigned size) override {
     const uint32_t v = model.read(offset, size);
     if (offset != wm0) return v;
-    if (stuck_watermark0) return v | 0x1u;
-    if (dead_watermark0) return v & ~0xFFu;
+    if (fault == Watermark0Fault::kBit0Stuck) return v | 0x1u;
+    if (fault == Watermark0Fault::kDead) return v & ~0xFFu;
     return v;
   }
   void write(uint32_t offset, unsigned size, uint32_t value) override {
@@ -219,8 +221,7 @@ struct Filter final : pmu::models::MmioModel {
   uint32_t irq_outputs() const override { return model.irq_outputs(); }
   Model& model;
   uint32_t wm0;
-  bool stuck_watermark0 = false;
-  bool dead_watermark0 = false;
+  Watermark0Fault fault;
   std::vector<uint32_t> writes;
 };
 
@@ -252,21 +253,13 @@ void expect_only_check_fails(MakeFilter make, const char* name, uint32_t observe
 
 TEST(SafesuSelftestFaults, AWatermarkZeroThatSurvivesTheResetFailsTheResetCheck) {
   expect_only_check_fails(
-      [](Model& m) {
-        Filter f(m, k4c128.watermarks.at(0).offset);
-        f.stuck_watermark0 = true;
-        return f;
-      },
+      [](Model& m) { return Filter(m, k4c128.watermarks.at(0).offset, Watermark0Fault::kBit0Stuck); },
       "RDC reset clears the watermark", 1);
 }
 
 TEST(SafesuSelftestFaults, AWatermarkThatRecordsNoRunFailsTheRecordsCheckOnly) {
   expect_only_check_fails(
-      [](Model& m) {
-        Filter f(m, k4c128.watermarks.at(0).offset);
-        f.dead_watermark0 = true;
-        return f;
-      },
+      [](Model& m) { return Filter(m, k4c128.watermarks.at(0).offset, Watermark0Fault::kDead); },
       "RDC watermark records the run", 0);
 }
 
