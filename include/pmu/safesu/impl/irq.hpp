@@ -89,20 +89,18 @@ inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::hand
   if (!usable()) return Status::kBadArg;
   // 1. Snapshot.
   const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
-  uint32_t seen = 0;
   if (vector != 0) {
     // 2. Callbacks (the first here, the others in the next step).
     // (A pointer-width index: on rv64 no zero-extension before the table.)
     const size_t k = util::ctz32(vector);
     if (Callbacks* const c = callback_table()) c->overflow[k](static_cast<unsigned>(k));
-    seen = vector & layout().counter_mask;
-    if (seen != 0) after_first_overflow_callback(seen);
+    if (const uint32_t seen = vector & layout().counter_mask; seen != 0) return after_first_overflow_callback(seen);
   }
-  return seen;  // (one return: the Result is built once, after the paths meet)
+  return 0u;
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_callback(uint32_t seen) {
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_callback(uint32_t seen) {
   // 2. The other callbacks, if any.
   if ((seen & (seen - 1)) != 0) other_overflow_callbacks(seen);
   // 3. Fold, and find the parked counters.
@@ -121,6 +119,7 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_ca
     clear_with_parked(parked);
   }
   flags_cleared();
+  return seen;
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
