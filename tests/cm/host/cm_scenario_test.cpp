@@ -160,32 +160,40 @@ TYPED_TEST(CmScenario, HookClearsOnlyWhatItSawEvenIfMoreOverflowsMeanwhile) {
   EXPECT_EQ(r.model.irq_outputs(), 0u);
 }
 
+// Under both readings of the flag point (docs/hw/cm-gcr-perf.md §5.1): P1
+// counts two a cycle from an odd value, so it lands on 0xFFFFFFFF exactly
+// and then wraps to 1, and each reading stops it at its own point.
 TYPED_TEST(CmScenario, OvfStopStopsAllCountersOnTheFirstOverflow) {
-  Rig<TypeParam> r;
-  ASSERT_TRUE(r.model.set_event_rate(event::kRequestCount, 1));
-  ASSERT_TRUE(r.model.set_event_rate(event::kIocu1Requests, 2));
-  ASSERT_EQ(r.perf.program(kP0Counter, event::kRequestCount, 0), Status::kOk);
-  ASSERT_EQ(r.perf.program(kP1Counter, event::kIocu1Requests, 0), Status::kOk);
-  ASSERT_EQ(r.perf.set_overflow_stop(true), Status::kOk);
-  ASSERT_EQ(r.perf.reset_and_start(kAllMask), Status::kOk);
-  ASSERT_EQ(r.perf.preload(kP1Counter, 0xFFFFFF00u), Status::kOk);
-  r.bus.advance(10000);
-  EXPECT_EQ(r.perf.read_overflow().value(), kP1Mask);
-  const uint32_t p0 = r.perf.read(kP0Counter).value();
-  const uint32_t p1 = r.perf.read(kP1Counter).value();
-  const uint32_t cy = r.perf.read(kCycleCounter).value();
-  EXPECT_LT(p0, 1000u);  // stopped long before 10000
-  EXPECT_LT(p1, 0x10u);  // wrapped
-  EXPECT_EQ(p0, cy);
-  r.bus.advance(10000);
-  EXPECT_EQ(r.perf.read(kP0Counter).value(), p0);
-  EXPECT_EQ(r.perf.read(kP1Counter).value(), p1);
-  EXPECT_EQ(r.perf.read(kCycleCounter).value(), cy);
-  // Clearing the bit and starting again resumes counting.
-  ASSERT_EQ(r.perf.clear_overflow(kP1Mask), Status::kOk);
-  ASSERT_EQ(r.perf.start(kAllMask), Status::kOk);
-  r.bus.advance(100);
-  EXPECT_EQ(r.perf.read(kCycleCounter).value(), cy + 100);
+  for (const auto point : {CmPerfModel::FlagPoint::kWrap, CmPerfModel::FlagPoint::kAllOnes}) {
+    const bool at_all_ones = point == CmPerfModel::FlagPoint::kAllOnes;
+    SCOPED_TRACE(at_all_ones ? "flag at all ones" : "flag on the wrap");
+    Rig<TypeParam> r;
+    r.model.set_flag_point(point);
+    ASSERT_TRUE(r.model.set_event_rate(event::kRequestCount, 1));
+    ASSERT_TRUE(r.model.set_event_rate(event::kIocu1Requests, 2));
+    ASSERT_EQ(r.perf.program(kP0Counter, event::kRequestCount, 0), Status::kOk);
+    ASSERT_EQ(r.perf.program(kP1Counter, event::kIocu1Requests, 0), Status::kOk);
+    ASSERT_EQ(r.perf.set_overflow_stop(true), Status::kOk);
+    ASSERT_EQ(r.perf.reset_and_start(kAllMask), Status::kOk);
+    ASSERT_EQ(r.perf.preload(kP1Counter, 0xFFFFFF01u), Status::kOk);
+    r.bus.advance(10000);
+    EXPECT_EQ(r.perf.read_overflow().value(), kP1Mask);
+    const uint32_t p0 = r.perf.read(kP0Counter).value();
+    const uint32_t p1 = r.perf.read(kP1Counter).value();
+    const uint32_t cy = r.perf.read(kCycleCounter).value();
+    EXPECT_LT(p0, 1000u);  // stopped long before 10000
+    EXPECT_EQ(p1, at_all_ones ? 0xFFFFFFFFu : 1u);
+    EXPECT_EQ(p0, cy);
+    r.bus.advance(10000);
+    EXPECT_EQ(r.perf.read(kP0Counter).value(), p0);
+    EXPECT_EQ(r.perf.read(kP1Counter).value(), p1);
+    EXPECT_EQ(r.perf.read(kCycleCounter).value(), cy);
+    // Clearing the bit and starting again resumes counting.
+    ASSERT_EQ(r.perf.clear_overflow(kP1Mask), Status::kOk);
+    ASSERT_EQ(r.perf.start(kAllMask), Status::kOk);
+    r.bus.advance(100);
+    EXPECT_EQ(r.perf.read(kCycleCounter).value(), cy + 100);
+  }
 }
 
 TYPED_TEST(CmScenario, SixtyFourBitTotalsSurviveManyWrapsThroughTheHook) {

@@ -183,22 +183,25 @@ void overflow_hook_through_a_real_trap() {
   CHECK(r.model.counted(kP0Counter) > 0x1000u);
 }
 
+// Under both readings of the flag point: P1 counts two a cycle from an odd
+// value, so it lands on 0xFFFFFFFF exactly and then wraps to 1.
 template <typename T>
-void ovf_stop_stops_all_three_counters() {
+void ovf_stop_stops_all_three_counters(CmPerfModel::FlagPoint point) {
   Rig<T> r;
   CHECK(r.mapped);
+  r.model.set_flag_point(point);
   CHECK(r.model.set_event_rate(event::kRequestCount, 1));
   CHECK(r.model.set_event_rate(event::kIocu1Requests, 2));
   CHECK_OK(r.perf.program(kP0Counter, event::kRequestCount, 0));
   CHECK_OK(r.perf.program(kP1Counter, event::kIocu1Requests, 0));
   CHECK_OK(r.perf.set_overflow_stop(true));
   CHECK_OK(r.perf.reset_and_start(kAllMask));
-  CHECK_OK(r.perf.preload(kP1Counter, 0xFFFFF000u));
+  CHECK_OK(r.perf.preload(kP1Counter, 0xFFFFF001u));
   for (int i = 0; i < 1000 && r.perf.read_overflow().value() == 0; ++i) spin(100);
   CHECK_EQ(r.perf.read_overflow().value(), kP1Mask);
   const Counts c = read_all(r.perf);
-  CHECK_EQ(c.p0, c.cy);   // stopped on the same cycle
-  CHECK(c.p1 < 0x1000u);  // P1 wrapped
+  CHECK_EQ(c.p0, c.cy);  // stopped on the same cycle
+  CHECK_EQ(c.p1, point == CmPerfModel::FlagPoint::kAllOnes ? 0xFFFFFFFFu : 1u);
   CHECK(stays(r.perf, c, 5000));
   CHECK_EQ(r.model.ovf_stops(), 1u);
 }
@@ -284,8 +287,11 @@ TEST_CASE(cm, overflow_hook_through_a_real_trap) {
   overflow_hook_through_a_real_trap<Fixed>();
 }
 TEST_CASE(cm, ovf_stop_stops_all_three_counters) {
-  ovf_stop_stops_all_three_counters<Runtime>();
-  ovf_stop_stops_all_three_counters<Fixed>();
+  const CmPerfModel::FlagPoint points[] = {CmPerfModel::FlagPoint::kWrap, CmPerfModel::FlagPoint::kAllOnes};
+  for (const CmPerfModel::FlagPoint point : points) {
+    ovf_stop_stops_all_three_counters<Runtime>(point);
+    ovf_stop_stops_all_three_counters<Fixed>(point);
+  }
 }
 TEST_CASE(cm, sixty_four_bit_totals_over_several_wraps_through_the_hook) {
   sixty_four_bit_totals_over_several_wraps_through_the_hook<Runtime>();
