@@ -478,6 +478,9 @@ void SafesuModel::set_event(uint32_t index, bool level) {
 }
 
 bool SafesuModel::set_event_at(uint64_t at, uint32_t index, bool level) {
+  // Refused here, before the pin number is narrowed to its 16-bit slot
+  // (65541 would otherwise drive pin 5).
+  if (index >= kMaxEvents) return false;
   if (at <= now_) {
     set_event(index, level);
     return true;

@@ -117,6 +117,25 @@ TEST(SafesuModel, T2CountingIsLevelBasedPerCycle) {
   EXPECT_EQ(u.m.counter(1), 0u);  // output 1 <- event 0, low
 }
 
+// A pin that does not exist changes nothing, now or scheduled: not the pin
+// its number would alias in 16 or 8 bits (65541 and 261 both end in 5).
+TEST(SafesuModel, AnOutOfRangePinIsRefusedNowAndScheduled) {
+  Unit u;
+  u.wr(43, 5);  // output 0 <- event 5
+  u.wr(0, kEn);
+  const uint64_t t = u.m.now();
+  for (const uint32_t pin : {SafesuModel::kMaxEvents, 261u, 65541u}) {
+    u.m.set_event(pin, true);
+    EXPECT_FALSE(u.m.set_event_at(t, pin, true)) << pin;       // a time already reached
+    EXPECT_FALSE(u.m.set_event_at(t + 3, pin, true)) << pin;   // a time to come
+  }
+  u.m.advance(10);
+  EXPECT_EQ(u.m.counter(0), 0u);
+  EXPECT_TRUE(u.m.set_event_at(u.m.now() + 1, 5, true));  // the queue took none of them
+  u.m.advance(10);
+  EXPECT_GT(u.m.counter(0), 0u);
+}
+
 TEST(SafesuModel, T3DisabledCountersHold) {
   Unit u;
   u.wr(0, kMode01 | kEn);

@@ -266,7 +266,8 @@ class SafesuModel final : public MmioModel {
   /// however that cycle is reached: inside a bus access, between accesses or
   /// in an idle stretch. So a test can sweep an event's arrival over every
   /// cycle of a driver call at any bus gap. A time already reached applies
-  /// now. At most kMaxPending changes wait; false if full (nothing changes).
+  /// now. At most kMaxPending changes wait; false if full, or if 'index' is
+  /// not a pin (index >= kMaxEvents): nothing changes.
   bool set_event_at(uint64_t at, uint32_t index, bool level);
   /// Injects a double error (FT builds): the next cycle pulses FT2 for one cycle (a double error in the
   /// register file). Ignored without ft.
