@@ -69,7 +69,9 @@ SbiRetModel SbiPmuModel::call(uint32_t eid, uint32_t fid, const uint64_t a[6]) {
         }
         break;
       }
-      case 2: r = config_matching(a[0], a[1], a[2], a[3], a[4]); break;
+      // A 64-bit argument takes two registers on RV32, low first (event_data
+      // in a4/a5, initial_value in a3/a4).
+      case 2: r = config_matching(a[0], a[1], a[2], a[3], csrs_->config().xlen == 32 ? (a[4] & 0xFFFFFFFFull) | (a[5] << 32) : a[4]); break;
       case 3: r = start(a[0], a[1], a[2], csrs_->config().xlen == 32 ? (a[3] & 0xFFFFFFFFull) | (a[4] << 32) : a[3]); break;
       case 4: r = stop(a[0], a[1], a[2]); break;
       case 5: r = {kInvalidParam, 0}; break;  // firmware counters count nothing here

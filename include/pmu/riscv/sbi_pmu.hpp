@@ -79,10 +79,14 @@ inline hal::SbiRet num_counters() { return hal::sbi_call(kEid, kNumCounters); }
 /// sbi_pmu_counter_get_info of counter idx: value = a CounterInfo word.
 inline hal::SbiRet counter_get_info(unsigned idx) { return hal::sbi_call(kEid, kCounterGetInfo, idx); }
 /// sbi_pmu_counter_config_matching: picks a counter of base/mask for event (event_data data); value = its index.
+/// event_data is 64 bits: in a4 on RV64, in a4 (low) and a5 (high) on RV32.
 inline hal::SbiRet counter_config_matching(unsigned base, hal::csr_word mask, hal::csr_word flags,
                                            uint32_t event, uint64_t data) {
-  return hal::sbi_call(kEid, kCounterConfigMatching, base, mask, flags, event,
-                       static_cast<hal::csr_word>(data));
+  if constexpr (hal::kXlen == 32)
+    return hal::sbi_call(kEid, kCounterConfigMatching, base, mask, flags, event, static_cast<hal::csr_word>(data),
+                         static_cast<hal::csr_word>(data >> 32));
+  else
+    return hal::sbi_call(kEid, kCounterConfigMatching, base, mask, flags, event, static_cast<hal::csr_word>(data));
 }
 /// sbi_pmu_counter_start of the counters base/mask; initial_value is 64 bits: in a3 on RV64, in a3 (low) and a4 (high) on RV32.
 inline hal::SbiRet counter_start(unsigned base, hal::csr_word mask, hal::csr_word flags, uint64_t value) {
