@@ -52,7 +52,7 @@ bool StubTestCsrs::csr_write(uint32_t csr, uint64_t value) {
     scratch_ = value;
     return true;
   }
-  return csr == kTimeCsr;  // read-only: the write is ignored
+  return false;  // the time CSR is read-only: a write is refused (an illegal instruction)
 }
 
 }  // namespace pmu::models

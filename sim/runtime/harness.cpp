@@ -277,12 +277,16 @@ bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, 
   advance_all();
   uint64_t v = 0;
   if (!g_csr.model->csr_read(csr, &v)) return false;
+  if (write_needed) {
+    // A write to a read-only CSR (address bits 11:10 = 3, the privileged
+    // specification's convention) or one the model refuses stays an
+    // illegal instruction, as the hardware raises it, with nothing written.
+    if ((csr >> 10) == 3) return false;
+    const uint64_t next = op == 1 ? operand : op == 2 ? (v | operand) : (v & ~operand);
+    if (!g_csr.model->csr_write(csr, next)) return false;
+  }
   ++g_csr_traps;
   *old = v;
-  if (write_needed) {
-    const uint64_t next = op == 1 ? operand : op == 2 ? (v | operand) : (v & ~operand);
-    g_csr.model->csr_write(csr, next);
-  }
   update_lines();
   return true;
 }
