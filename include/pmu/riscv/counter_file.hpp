@@ -220,14 +220,16 @@ class CounterFile {
 
   /// Programs hpm counter i's event selector. Without Sscofpmf bits 63:56
   /// must be 0 (bits 55:0 are the selector, 55 included), and on RV32, which
-  /// then has no mhpmeventh, bits 63:32. OF is written as given (normally 0,
-  /// which arms the counter); a tracked total is folded first.
+  /// then has no mhpmeventh, bits 63:32; with it, the WPRI bits 57:56. OF is
+  /// written as given (normally 0, which arms the counter); a tracked total
+  /// is folded first.
   Status program(unsigned i, HpmEvent ev) {
     if (Status s = check_hpm(i); s != Status::kOk) return s;
     if (!Map::kWritableEvents) return Status::kUnavailable;
     // Without Sscofpmf only the selector is writable: on RV32 only mhpmevent's XLEN bits.
     constexpr unsigned kPlainBits = kRv32 ? hal::kXlen : mhpmevent::kEvent.width;
     if (!config().sscofpmf && (ev.raw >> kPlainBits) != 0) return Status::kBadArg;
+    if (ev.get(mhpmevent::kWpri) != 0) return Status::kBadArg;  // reserved: written as 0 (as read)
     if (!Map::accepts(ev)) return Status::kBadArg;  // (before the fold: refused, nothing is read)
     if (totals_.held()) (void)observe_total(i);
     if constexpr (Map::kArmOnStart) state_.armed &= ~(1u << i);

@@ -402,12 +402,14 @@ class Fuzz {
     return (cfg_.counters & ~kMachineCounterSlots) != 0 ? Status::kBadArg : Status::kOk;
   }
   // program(): an hpm counter, a writable selector; without Sscofpmf only
-  // the selector bits (RV32: the low word); SBI: 48 bits of raw data, no OF.
+  // the selector bits (RV32: the low word), with it never the WPRI bits
+  // 57:56; SBI: 48 bits of raw data, no OF.
   Status program_predicted(unsigned i, HpmEvent ev) const {
     if (Status s = hpm(i); s != Status::kOk) return s;
     if (K == Kind::kIbex) return Status::kUnavailable;
     const unsigned plain = kRv32 ? 32 : 56;
     if (!cfg_.sscofpmf && (ev.raw >> plain) != 0) return Status::kBadArg;
+    if (((ev.raw >> 56) & 3) != 0) return Status::kBadArg;
     if (K == Kind::kSbi && (((ev.raw >> 48) & 0xFF) != 0 || (ev.raw >> 63) != 0)) return Status::kBadArg;
     return Status::kOk;
   }

@@ -581,6 +581,30 @@ TEST(RiscvCounters, SelectorBit55IsLegalWithoutSscofpmf) {
   EXPECT_EQ(c.program(3, HpmEvent{uint64_t{1} << 56}), Status::kBadArg);
 }
 
+// With Sscofpmf, bits 57:56 are WPRI (docs/hw/riscv-counters.md §2.3): a
+// selector that sets them is refused with no access, on the machine, SBI
+// and AME files alike; OF and every xINH bit around them are taken.
+TEST(RiscvCounters, TheWpriBitsOfAnEventAreRefusedWithSscofpmf) {
+  {
+    test::NoAccessBackend none;
+    test::ScopedBackend use(none);
+    Counters c(cfg(0x8));
+    SbiCounters sbi(cfg(0x8));
+    ame::AmeCounters ame(ame::AmeConfig{true, 0x8});
+    for (const unsigned bit : {56u, 57u}) {
+      const HpmEvent ev{uint64_t{1} << bit | 7};
+      EXPECT_EQ(c.program(3, ev), Status::kBadArg) << bit;
+      EXPECT_EQ(sbi.program(3, ev), Status::kBadArg) << bit;
+      EXPECT_EQ(ame.program(3, ev), Status::kBadArg) << bit;
+    }
+  }
+  test::ExpectBackend bus;
+  bus.expect(CW(0x323, ~uint64_t{0} << 58 | 7));
+  test::ScopedBackend use(bus);
+  Counters c(cfg(0x8));
+  EXPECT_EQ(c.program(3, HpmEvent{~uint64_t{0} << 58 | 7}), Status::kOk);
+}
+
 TEST(RiscvWidth, WidthIsZeroBeyondTheFileAndSixtyFourUntilProbed) {
   test::NoAccessBackend bus;
   test::ScopedBackend use(bus);
