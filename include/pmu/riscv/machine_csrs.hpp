@@ -42,7 +42,7 @@ struct MachineCsrs {
 
   /// Reads counter i as a 64-bit value: one csrr on RV64; hi, lo, hi with retry on RV32.
   /// i is one of kAmong (csr_bank.hpp: a small known set compares instead of a table).
-  template <uint32_t kAmong = ~uint32_t{0}>
+  template <uint32_t kAmong>
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
     if constexpr (kRv32 && !kRv32Halves) return CsrBank<Csrs::kCounterBase>::read(i);  // never used: unusable
     else return read_counter<Csrs::kCounterBase, Csrs::kCounterhBase, kAmong>(i);
@@ -131,7 +131,7 @@ struct MachineCsrs {
   /// (Always inlined into the hook's last step: a build-time file whose
   /// kAmong is every hpm counter shares the instantiation with the run-time
   /// file, and GCC then calls it from both: +20 instructions in the AME hook.)
-  template <uint32_t kAmong = ~uint32_t{0}>
+  template <uint32_t kAmong>
   __attribute__((always_inline)) static Status acknowledge(uint32_t vec) {
     // The lowest bit as m ^ rest: rest is the loop's next m anyway, and for
     // a vec the caller knows has one bit (rest known 0) it folds to vec.
@@ -143,7 +143,7 @@ struct MachineCsrs {
     return Status::kOk;
   }
   /// acknowledge(bit) for bit, a single set bit of kAmong.
-  template <uint32_t kAmong = ~uint32_t{0}>
+  template <uint32_t kAmong>
   __attribute__((always_inline)) static Status acknowledge_one(uint32_t bit) {
     clear_of<kAmong>(bit);
     return Status::kOk;
@@ -151,7 +151,7 @@ struct MachineCsrs {
   /// Clears the OF bit of the counter of bit, a single set bit of kAmong
   /// (re-arms its overflow interrupt); a bit, not an index, so a run-time
   /// counter takes no ctz lookup (CsrBank::clear_bit()).
-  template <uint32_t kAmong = ~uint32_t{0}>
+  template <uint32_t kAmong>
   __attribute__((always_inline)) static void clear_of(uint32_t bit) {
     if constexpr (kRv32 && kRv32Halves)
       (void)CsrBank<Csrs::kEventhBase>::template clear_bit_in<kAmong>(bit, mhpmevent::kOfHigh);

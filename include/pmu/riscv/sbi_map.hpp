@@ -59,7 +59,7 @@ struct SbiMap {
 
   /// Reads counter i through its unprivileged shadow: cycle/instret/hpmcounterN (and the h halves on RV32).
   /// i is one of kAmong (csr_bank.hpp).
-  template <uint32_t kAmong = ~uint32_t{0}>
+  template <uint32_t kAmong>
   __attribute__((always_inline)) static uint64_t read(unsigned i) {
     return read_counter<csr::kHpmcounterBase, csr::kHpmcounterhBase, kAmong>(i);
   }
@@ -133,7 +133,7 @@ struct SbiMap {
   /// counter stopped (Linux does the same: stop, then start the overflowed).
   /// Per counter, so one that was stopped stays stopped. (kAmong: the
   /// MachineCsrs shape; an ecall names its counter by value.)
-  template <uint32_t kAmong = ~uint32_t{0}>
+  template <uint32_t kAmong>
   static Status acknowledge(uint32_t vec) {
     for (uint32_t m = vec; m != 0; m &= m - 1) {
       const unsigned i = util::ctz32(m);
@@ -146,7 +146,7 @@ struct SbiMap {
     return Status::kOk;
   }
   /// acknowledge(bit) for bit, a single set bit of kAmong.
-  template <uint32_t kAmong = ~uint32_t{0}>
+  template <uint32_t kAmong>
   static Status acknowledge_one(uint32_t bit) {
     return acknowledge<kAmong>(bit);
   }
