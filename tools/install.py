@@ -321,8 +321,11 @@ def install_into(inst, args):
         cmake_target(abi, "STATIC", [
             ("IMPORTED_LOCATION", f"{P}/{lib}/libpmu.a"),
             ("INTERFACE_INCLUDE_DIRECTORIES", f"{P}/include"),
+            # One item, "SHELL:-include <file>": CMake de-duplicates options
+            # item by item, so a bare -include would be dropped beside the
+            # firmware's own and leave the file name as an input.
             ("INTERFACE_COMPILE_OPTIONS",
-             f"{cmake_list(p['abi_flags'])};-ffreestanding;-include;{P}/{lib}/pmukit_abi.h;{cxx_only}"),
+             f"{cmake_list(p['abi_flags'])};-ffreestanding;SHELL:-include \\\"{P}/{lib}/pmukit_abi.h\\\";{cxx_only}"),
             ("INTERFACE_LINK_OPTIONS", cmake_list(p["abi_flags"])),
             ("INTERFACE_LINK_LIBRARIES", ";".join(link_libs)),
         ], abi, p["key"], p["exts"], p["text"], "pmukit::")

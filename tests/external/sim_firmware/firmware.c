@@ -11,6 +11,10 @@
 #include "pmu/version.hpp"
 #include "sim_glue.h"
 
+#if !defined(FW_CONFIG_FORCED) || !defined(PMUKIT_PACKAGE_UINT32_T)
+#error "the firmware's forced include and the package's must both reach the compile"
+#endif
+
 static void print(const char* s) {
   while (*s != '\0') board_putc(*s++);
 }

@@ -19,6 +19,10 @@
 #include "pmu_sim/harness.hpp"
 #include "sim_glue.h"
 
+#if !defined(FW_CONFIG_FORCED) || !defined(PMUKIT_PACKAGE_UINT32_T)
+#error "the firmware's forced include and the package's must both reach the compile"
+#endif
+
 namespace {
 
 using pmu::safesu::SafeSU;
