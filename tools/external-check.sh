@@ -9,12 +9,13 @@
 #   docs.install-packages (docs/install.md names every installed package),
 #   profile-tool (bin/pmukit-profile runs from the install)
 #   package.<abi>.freestanding            each installed libpmu
-#   sim.<board>-<abi>.<cmake|pkg-config|pkg-config-clang>.<c|cpp>
+#   sim.<board>-<abi>.<cmake|pkg-config|pkg-config-clang|cmake-clang>.<c|cpp>
 #                                         your firmware under QEMU against
 #                                         pmukit-sim, for every QEMU board and
 #                                         ABI it runs, output checked (and for
 #                                         RISC-V, compiled by clang against
-#                                         the GCC-built package; on RV32 the
+#                                         the GCC-built package, by pkg-config
+#                                         and, on RV64, by CMake; on RV32 the
 #                                         C++ compile must be refused,
 #                                         .cpp-refused: uint32_t differs)
 #   host-sim.<cmake|pkg-config>           a host test against the models
@@ -64,15 +65,23 @@ job_sim() {
   qemu=$(pkg-config --variable=qemu "$pkg")
   dir=$out/sim/$name.$route
   mkdir -p "$dir"
+  local target=riscv${abi:2:2}-unknown-elf  # rv64gc-lp64d: riscv64
   if [ "$route" = cmake ]; then
     quiet "sim.$name.cmake.configure" "$dir/configure.log" \
       cmake -S "$out/src/sim_firmware" -B "$dir" $(cross_args "$abi") \
       -DFW_ABI_FLAGS="$(abi_flags "$abi")" -DPMUKIT_SIM="$board-$abi" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON || return 1
+  elif [ "$route" = cmake-clang ]; then
+    # clang compiles, GNU links; the firmware's flags leave out -misa-spec,
+    # and the package's targets give it to GNU compiles only.
+    quiet "sim.$name.cmake-clang.configure" "$dir/configure.log" \
+      cmake -S "$out/src/sim_firmware" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$out/src/toolchains/cross-clang.cmake" \
+      -DFW_TARGET="$target" -DFW_CROSS="$(cross_prefix "$abi")" \
+      -DFW_ABI_FLAGS="$(abi_flags "$abi" | sed 's/ *-misa-spec=[^ ]*//')" -DPMUKIT_SIM="$board-$abi" \
+      -DCMAKE_EXPORT_COMPILE_COMMANDS=ON || return 1
   fi
   # The firmware's own Makefile (the pkg-config routes): with clang for the
   # package's target, without the -misa-spec clang does not take
   # (docs/install.md, "Compilers"); the link stays GNU's.
-  local target=riscv${abi:2:2}-unknown-elf  # rv64gc-lp64d: riscv64
   local fw_make=(make -C "$out/src/sim_firmware" PKG="$pkg" CROSS="$(cross_prefix "$abi")" OUT="$dir")
   [ "$route" = pkg-config-clang ] &&
     fw_make+=(FW_CXX="clang++ --target=$target" FW_CC="clang --target=$target" FW_DROP=-misa-spec=2.2)
@@ -95,7 +104,7 @@ job_sim() {
   fi
   for lang in $langs; do
     local image=$dir/firmware_$lang.elf build
-    if [ "$route" = cmake ]; then
+    if [ "$route" = cmake ] || [ "$route" = cmake-clang ]; then
       build=(cmake --build "$dir" --verbose --target "firmware_$lang")
     else
       build=("${fw_make[@]}" "$image")
@@ -284,6 +293,8 @@ for pc in "$prefix"/lib/pkgconfig/pmukit-sim-*.pc; do
   [ "$pkg" = "pmukit-sim-$(pkg-config --variable=board "$pkg")-$(pkg-config --variable=abi "$pkg")" ] || continue
   jobs+=("sim $pkg cmake" "sim $pkg pkg-config")
   case $(pkg-config --variable=abi "$pkg") in rv*) jobs+=("sim $pkg pkg-config-clang") ;; esac
+  # CMake with clang: RV64 (on RV32 only C links, as pkg-config-clang shows).
+  case $(pkg-config --variable=abi "$pkg") in rv64*) jobs+=("sim $pkg cmake-clang") ;; esac
 done
 jobs+=("host-sim cmake" "host-sim pkg-config" "host-app cmake" "host-app pkg-config"
        "abi-mismatch cmake" "abi-mismatch pkg-config" "add_subdirectory host"

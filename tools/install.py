@@ -245,6 +245,14 @@ def cmake_list(flags):
     return ";".join(flags.split())
 
 
+def cmake_compile_list(flags):
+    """cmake_list() for compile options: -misa-spec only for a GNU compile
+    (clang does not take it, and its -march already has the CSR
+    instructions); the link, GNU's either way, keeps it."""
+    clang = "$<OR:$<COMPILE_LANG_AND_ID:C,Clang>,$<COMPILE_LANG_AND_ID:CXX,Clang>>"
+    return ";".join(f"$<$<NOT:{clang}>:{f}>" if f.startswith("-misa-spec=") else f for f in flags.split())
+
+
 def install(args):
     root = os.path.join(args.destdir, args.prefix.lstrip("/")) if args.destdir else args.prefix
     removed = uninstall(root)
@@ -325,7 +333,7 @@ def install_into(inst, args):
             # item by item, so a bare -include would be dropped beside the
             # firmware's own and leave the file name as an input.
             ("INTERFACE_COMPILE_OPTIONS",
-             f"{cmake_list(p['abi_flags'])};-ffreestanding;SHELL:-include \\\"{P}/{lib}/pmukit_abi.h\\\";{cxx_only}"),
+             f"{cmake_compile_list(p['abi_flags'])};-ffreestanding;SHELL:-include \\\"{P}/{lib}/pmukit_abi.h\\\";{cxx_only}"),
             ("INTERFACE_LINK_OPTIONS", cmake_list(p["abi_flags"])),
             ("INTERFACE_LINK_LIBRARIES", ";".join(link_libs)),
         ], abi, p["key"], p["exts"], p["text"], "pmukit::")
