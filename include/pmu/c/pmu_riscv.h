@@ -29,12 +29,16 @@ extern "C" {
 /** Words of a pmu_riscv_counters_t: the magic word (which file) and the C++
  *  counter file (Counters, SbiCounters or ame::AmeCounters, one size).
  *  Exact: static_assert'ed by the library. */
-#if defined(__SIZEOF_POINTER__) && __SIZEOF_POINTER__ == 4
+/* The pointer size from the compiler, else from stdint.h; neither: stop,
+ * rather than size a handle for the wrong one. */
+#if defined(__SIZEOF_POINTER__) ? __SIZEOF_POINTER__ == 4 : (defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFu)
 #define PMU_RISCV_COUNTERS_HANDLE_WORDS 8
 #define PMU_RISCV_IBEX_HANDLE_WORDS 10 /**< magic, ibex::Config, IbexCounters */
-#else
+#elif defined(__SIZEOF_POINTER__) ? __SIZEOF_POINTER__ == 8 : (defined(UINTPTR_MAX) && UINTPTR_MAX == 0xFFFFFFFFFFFFFFFFu)
 #define PMU_RISCV_COUNTERS_HANDLE_WORDS 6
 #define PMU_RISCV_IBEX_HANDLE_WORDS 7 /**< magic, ibex::Config, IbexCounters */
+#else
+#error "pmukit: pmu_riscv.h knows handle sizes for 32- and 64-bit pointers only"
 #endif
 
 /** A counter-file handle (standard, SBI or AME): caller-allocated, made by

@@ -20,7 +20,9 @@
  * words. A handle may be copied or moved by value (it holds no pointer into
  * itself); copies share the caller-provided callback and totals storage they
  * were attached to. A zero-filled or garbage handle is rejected with
- * PMU_EBADARG by every call. Not thread/IRQ safe, as the drivers.
+ * PMU_EBADARG by every call (a stack block still holding a dead handle's
+ * bytes is not garbage to it: initialise every handle). Not thread/IRQ
+ * safe, as the drivers.
  */
 #ifndef PMU_C_STATUS_H
 #define PMU_C_STATUS_H
