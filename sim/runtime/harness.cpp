@@ -110,20 +110,19 @@ void update_lines() {
 // Board-level handler for a harness line: run the test's handler only while
 // a model still drives the line (level semantics), and re-raise if the
 // handler left it high (as a level-sensitive controller would).
+// Every level is looked at through update_lines(), so a line that rose
+// meanwhile (another device's, during the handler's time) is forced too.
 void irq_trampoline(void* ctx) {
   auto* w = static_cast<IrqWrap*>(ctx);
   const unsigned line = w->line;
   advance_all();
-  if ((current_levels() >> line & 1u) == 0) {
-    g_level_prev = current_levels();
-    return;  // spurious: the level dropped before the CPU took it
-  }
+  update_lines();
+  if ((g_level_prev >> line & 1u) == 0) return;  // spurious: the level dropped before the CPU took it
   ++w->entries;
   w->handler(w->ctx);
   advance_all();
-  const uint32_t level = current_levels();
-  g_level_prev = level;
-  if ((level >> line & 1u) != 0) {
+  update_lines();
+  if ((g_level_prev >> line & 1u) != 0) {
     if (++w->storm > kStormLimit) {
       printf("interrupt storm on line %u: the handler never clears it\n", line);
       board::exit(5);
@@ -225,7 +224,13 @@ void add_emulation_time(uint64_t cycles) { detail::g_declared_time = detail::g_d
 bool attach_irq_handler(unsigned line, board::IrqHandler handler, void* ctx) {
   if (line >= board::kMaxIrqLines || handler == nullptr) return false;
   g_irq[line] = IrqWrap{handler, ctx, line, 0, 0};
-  return board::irq_attach(line, &irq_trampoline, &g_irq[line]);
+  if (!board::irq_attach(line, &irq_trampoline, &g_irq[line])) return false;
+  // A line already high (it rose with no handler, so none was forced) is
+  // taken as soon as it is enabled, as a level-sensitive controller does.
+  advance_all();
+  update_lines();
+  if ((g_level_prev >> line & 1u) != 0) board::irq_force(line);
+  return true;
 }
 
 uint32_t irq_entries(unsigned line) { return line < board::kMaxIrqLines ? g_irq[line].entries : 0; }

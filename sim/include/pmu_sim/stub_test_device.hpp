@@ -54,7 +54,7 @@ class StubTestCsrs : public CsrModel {
   static constexpr uint32_t kTimeCsr = 0xCC0;     ///< Read-only cycles (low 32 bits).
   /// Reads one of the two CSRs; false for any other.
   bool csr_read(uint32_t csr, uint64_t* value) override;
-  /// Writes the scratch CSR; a write to the time CSR is ignored; false for any other CSR.
+  /// Writes the scratch CSR; false for the read-only time CSR (the write is refused) and any other CSR.
   bool csr_write(uint32_t csr, uint64_t value) override;
   /// Moves the time CSR on by 'cycles'.
   void advance(uint64_t cycles) override { time_ += cycles; }

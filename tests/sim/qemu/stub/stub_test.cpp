@@ -18,6 +18,10 @@ constexpr uintptr_t kBase = 0x90000000;
 constexpr uintptr_t kBase = 0x1D000000;
 #endif
 constexpr uint8_t kTestLine = 1;
+// A second device and line for the tests of two lines (line 3: free on every
+// board, the UART's on leon3, whose interrupt the board never enables).
+constexpr uintptr_t kBase2 = kBase + 0x100;
+constexpr uint8_t kTestLine2 = 3;
 #if defined(__sparc__)
 constexpr bool kBigEndian = true;
 #else
@@ -155,6 +159,63 @@ TEST_CASE(stub, level_interrupt_without_ack_reenters_until_cleared) {
   }
   board::irq_global_disable();
   CHECK_EQ(ctx.calls, 3u);
+}
+
+// A line that rises while another line's handler runs, with no bus access
+// after it (here: raised through the model, as a line rises with time), is
+// delivered once that handler returns; before, the harness took its level
+// as seen and never forced it.
+TEST_CASE(stub, a_line_rising_during_another_handler_is_delivered) {
+  StubTestDevice a(kBigEndian);
+  StubTestDevice b(kBigEndian);
+  static const uint8_t kLinesA[] = {kTestLine};
+  static const uint8_t kLinesB[] = {kTestLine2};
+  CHECK(harness::map_mmio(kBase, 0x100, &a, kLinesA, 1) != nullptr);
+  CHECK(harness::map_mmio(kBase2, 0x100, &b, kLinesB, 1) != nullptr);
+  struct Ctx {
+    StubTestDevice* b;
+    uint32_t a_calls;
+    uint32_t b_calls;
+  } ctx{&b, 0, 0};
+  auto on_a = [](void* c) {
+    auto* x = static_cast<Ctx*>(c);
+    ++x->a_calls;
+    *reg(StubTestDevice::kStatus) = 1;          // acknowledge A (the last bus access)
+    x->b->write(StubTestDevice::kRaise, 4, 1);  // B's line rises during A's handler
+  };
+  auto on_b = [](void* c) {
+    auto* x = static_cast<Ctx*>(c);
+    ++x->b_calls;
+    *reinterpret_cast<volatile uint32_t*>(kBase2 + StubTestDevice::kStatus) = 1;
+  };
+  CHECK(harness::attach_irq_handler(kTestLine, on_a, &ctx));
+  CHECK(harness::attach_irq_handler(kTestLine2, on_b, &ctx));
+  board::irq_global_enable();
+  *reg(StubTestDevice::kRaise) = 1;
+  for (volatile int i = 0; i < 1000 && ctx.b_calls == 0; i = i + 1) {
+  }
+  board::irq_global_disable();
+  CHECK_EQ(ctx.a_calls, 1u);
+  CHECK_EQ(ctx.b_calls, 1u);
+  CHECK_EQ(b.irq_outputs(), 0u);
+}
+
+// A line already high when its handler is attached is taken once
+// interrupts are on, as a level-sensitive controller would.
+TEST_CASE(stub, a_line_high_before_its_handler_is_attached_is_delivered) {
+  StubTestDevice dev(kBigEndian);
+  static const uint8_t kLines[] = {kTestLine};
+  CHECK(harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr);
+  *reg(StubTestDevice::kRaise) = 1;  // high, no handler yet
+  IrqProbe probe{0, 0};
+  CHECK(harness::attach_irq_handler(kTestLine, on_test_irq, &probe));
+  CHECK_EQ(probe.calls, 0u);
+  board::irq_global_enable();
+  for (volatile int i = 0; i < 1000 && probe.calls == 0; i = i + 1) {
+  }
+  board::irq_global_disable();
+  CHECK_EQ(probe.calls, 1u);
+  CHECK_EQ(*reg(StubTestDevice::kStatus), 0u);
 }
 
 #if defined(__riscv)
