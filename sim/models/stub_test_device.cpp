@@ -38,13 +38,13 @@ void StubTestDevice::write(uint32_t offset, unsigned size, uint32_t value) {
 bool StubTestCsrs::csr_read(uint32_t csr, uint64_t* value) {
   if (csr == kScratchCsr) {
     *value = scratch_;
-    return true;
-  }
-  if (csr == kTimeCsr) {
+  } else if (csr == kTimeCsr) {
     *value = time_ & 0xFFFFFFFFu;
-    return true;
+  } else {
+    return false;
   }
-  return false;
+  ++reads_;
+  return true;
 }
 
 bool StubTestCsrs::csr_write(uint32_t csr, uint64_t value) {

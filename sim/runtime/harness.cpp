@@ -277,11 +277,11 @@ void account_exception(uint64_t spent) {
   g_exception_time = g_exception_time + spent;
 }
 
-bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool write_needed, uint64_t* old) {
+bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool read_needed, bool write_needed, uint64_t* old) {
   if (g_csr.model == nullptr) return false;
   advance_all();
-  uint64_t v = 0;
-  if (!g_csr.model->csr_read(csr, &v)) return false;
+  uint64_t v = 0;  // (a csrrw that reads nothing needs no old value: it writes the operand)
+  if (read_needed && !g_csr.model->csr_read(csr, &v)) return false;
   if (write_needed) {
     // A write to a read-only CSR (address bits 11:10 = 3, the privileged
     // specification's convention) or one the model refuses stays an

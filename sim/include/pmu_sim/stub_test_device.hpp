@@ -58,12 +58,15 @@ class StubTestCsrs : public CsrModel {
   bool csr_write(uint32_t csr, uint64_t value) override;
   /// Moves the time CSR on by 'cycles'.
   void advance(uint64_t cycles) override { time_ += cycles; }
+  /// Reads served so far (either CSR).
+  uint32_t reads() const { return reads_; }
   /// No interrupt output: always 0.
   uint32_t irq_outputs() const override { return 0; }
 
  private:
   uint64_t scratch_ = 0;
   uint64_t time_ = 0;
+  uint32_t reads_ = 0;
 };
 
 }  // namespace pmu::models

@@ -108,8 +108,9 @@ bool emulate_csr(board::TrapFrame* f) {
   const unsigned op = funct3 & 3;  // 1 = rw, 2 = rs, 3 = rc
   const uint64_t operand = immediate ? rs1 : static_cast<uint64_t>(f->x[rs1]);
   const bool write_needed = op == 1 || rs1 != 0;
+  const bool read_needed = op != 1 || rd != 0;  // csrrw/csrrwi with rd = x0 read nothing
   uint64_t old = 0;
-  if (!harness::detail::csr_access(csr, op, operand, write_needed, &old)) return false;
+  if (!harness::detail::csr_access(csr, op, operand, read_needed, write_needed, &old)) return false;
   if (rd != 0) f->x[rd] = static_cast<uintptr_t>(old);
   f->mepc += 4;
   return true;
