@@ -103,12 +103,18 @@ TEST(GrlibPnp, AnAreaElsewhereHasItsOwnIoArea) {
   EXPECT_EQ(found.value().size, 0x1000u);      // 16 granules of 256 bytes
 }
 
+// A default scan reads GRLIB's NAHBSLV = 16 slave entries: the last one,
+// entry 15, is found, and nothing past it is read.
 TEST(GrlibPnp, AbsentIsNotFoundAfterScanningEveryDefaultSlave) {
   AhbRig r;
   qemu_leon3_table(r.m);  // QEMU: no SafeSU
   EXPECT_EQ(find_safesu().status(), Status::kNotFound);
-  EXPECT_EQ(r.m.reads(), kAhbMaxSlaves);
+  EXPECT_EQ(r.m.reads(), 16u);
   EXPECT_EQ(r.m.writes(), 0u);
+  r.m.set_slave(15, M::id_word(0x09, 0x003, 0, 0), M::bar_word(0x801, 0xFFF, kBarAhbMem));
+  const auto last = find_safesu();
+  ASSERT_TRUE(last.ok());
+  EXPECT_EQ(last.value().index, 15u);
 }
 
 // max_slaves = 64, the whole slave half of the area, is the largest legal scan.
