@@ -90,7 +90,7 @@ TEST_RUNNER_OBJS := $(call obj,$(wildcard tests/support/qemu/*.cpp))
 # Where a suite's lines say it ran: the board, and the compiler and the
 # optimisation level when they are not the defaults (make test runs the
 # suites built otherwise too).
-BUILD_TAG := $(if $(filter-out gcc,$(COMPILER)),@$(COMPILER))$(if $(filter-out $(OPT_DEFAULT),$(OPT)),@$(patsubst -%,%,$(OPT)))
+BUILD_TAG := $(if $(filter-out gcc,$(COMPILER)),@$(COMPILER))$(if $(filter-out $(OPT_DEFAULT),$(OPT)),@$(patsubst -%,%,$(OPT)))$(if $(ABI),@$(ABI))
 WHERE := $(BOARD)$(BUILD_TAG)
 $(TEST_RUNNER_OBJS): EXTRA_CPPFLAGS += $(if $(BUILD_TAG),-DPMU_TEST_BUILD_TAG='"$(BUILD_TAG)"')
 # Every linker script: a board's script may INCLUDE a shared one

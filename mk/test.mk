@@ -11,10 +11,13 @@ TEST_STEPS := checks host build qemu examples external docs
 # paths must hold with each, not only with GCC -Os.
 TEST_OTHER_OPTS := -O0 -O2
 TEST_CLANG_BOARDS := $(filter qemu-virt%,$(QEMU_BOARDS))
+# BOARD:ABI runs of the suites built for an ABI with an FPU, the code of the
+# hard-float sim packages (the FPU on, its registers kept across traps).
+TEST_FPU_BOARD_ABIS := qemu-virt-rv64:rv64gc-lp64d
 step.checks := dependency rules, licence lines, the behaviour of make, the mutation list against the sources; self-tests of the checkers
 step.host := host tests (GoogleTest, ASan+UBSan), one binary per unit, built by GCC and by clang
 step.build := every board builds warning-free and freestanding, with its examples; compile-fail cases
-step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS); built by clang on $(TEST_CLANG_BOARDS)
+step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS); built by clang on $(TEST_CLANG_BOARDS); for an FPU ABI on $(TEST_FPU_BOARD_ABIS)
 step.examples := the examples under QEMU, output checked; built by clang too on $(TEST_CLANG_BOARDS)
 step.external := the installed packages from outside the tree: your firmware under QEMU per board and ABI, host-sim, CMake and pkg-config, ABI mismatch
 step.docs := the API reference builds without a warning; every code block in README.md and docs/*.md compiles; undocumented declarations per header
@@ -61,6 +64,8 @@ test-qemu:
 	for o in $(TEST_OTHER_OPTS); do for b in $(QEMU_BOARDS); do \
 	  $(MAKE) --no-print-directory BOARD=$$b OPT=$$o qemu-run || rc=1; done; done; \
 	for b in $(TEST_CLANG_BOARDS); do $(MAKE) --no-print-directory BOARD=$$b COMPILER=clang qemu-run || rc=1; done; \
+	for ba in $(TEST_FPU_BOARD_ABIS); do \
+	  $(MAKE) --no-print-directory BOARD=$${ba%%:*} ABI=$${ba#*:} qemu-run || rc=1; done; \
 	exit $$rc
 
 test-examples:

@@ -43,4 +43,9 @@
 #define PRIV_STR2(x) #x
 #define PRIV_STR(x) PRIV_STR2(x)
 
+/* xstatus.FS (bits 14:13) = Initial: set at start on a core with an FPU
+ * (__riscv_flen), so floating-point code runs; the trap entry then saves
+ * the caller-saved FP registers and fcsr, which a handler may use. */
+#define XSTATUS_FS_INITIAL 0x2000
+
 #endif

@@ -19,8 +19,14 @@
   .globl _start
 _start:
   csrw XIE, zero
+#ifdef __riscv_flen
+  li t0, XSTATUS_INIT | XSTATUS_FS_INITIAL  /* the FPU on (priv.h) */
+  csrw XSTATUS, t0
+  fscsr zero
+#else
   li t0, XSTATUS_INIT
   csrw XSTATUS, t0
+#endif
   .option push
   .option norelax
   la gp, __global_pointer$

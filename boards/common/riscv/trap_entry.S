@@ -19,12 +19,30 @@
 #endif
 #define FRAME_WORDS 36
 #define FRAME_SIZE (((FRAME_WORDS * RB) + 15) & ~15)
+/* With an FPU (start.S turns it on), the caller-saved FP registers
+ * (ft0-ft11, fa0-fa7) and fcsr above the frame: riscv_trap and the
+ * handlers it calls may use them, the interrupted code's are kept. */
+#ifdef __riscv_flen
+#if __riscv_flen == 64
+#define FREG_S fsd
+#define FREG_L fld
+#define FB 8
+#else
+#define FREG_S fsw
+#define FREG_L flw
+#define FB 4
+#endif
+#define FP_SIZE (((21 * FB) + 15) & ~15)
+#define FP(i) (FRAME_SIZE + (i) * FB)
+#else
+#define FP_SIZE 0
+#endif
 
   .section .text.trap, "ax"
   .balign 64
   .globl riscv_trap_entry
 riscv_trap_entry:
-  addi sp, sp, -FRAME_SIZE
+  addi sp, sp, -(FRAME_SIZE + FP_SIZE)
   REG_S x1, 1*RB(sp)
   REG_S x3, 3*RB(sp)
   REG_S x4, 4*RB(sp)
@@ -55,7 +73,7 @@ riscv_trap_entry:
   REG_S x29, 29*RB(sp)
   REG_S x30, 30*RB(sp)
   REG_S x31, 31*RB(sp)
-  addi t0, sp, FRAME_SIZE   /* the interrupted sp */
+  addi t0, sp, FRAME_SIZE + FP_SIZE   /* the interrupted sp */
   REG_S t0, 2*RB(sp)
   REG_S zero, 0(sp)
   csrr t0, XEPC
@@ -66,8 +84,56 @@ riscv_trap_entry:
   REG_S t0, 34*RB(sp)
   csrr t0, XSTATUS
   REG_S t0, 35*RB(sp)
+#ifdef __riscv_flen
+  FREG_S f0, FP(0)(sp)
+  FREG_S f1, FP(1)(sp)
+  FREG_S f2, FP(2)(sp)
+  FREG_S f3, FP(3)(sp)
+  FREG_S f4, FP(4)(sp)
+  FREG_S f5, FP(5)(sp)
+  FREG_S f6, FP(6)(sp)
+  FREG_S f7, FP(7)(sp)
+  FREG_S f10, FP(8)(sp)
+  FREG_S f11, FP(9)(sp)
+  FREG_S f12, FP(10)(sp)
+  FREG_S f13, FP(11)(sp)
+  FREG_S f14, FP(12)(sp)
+  FREG_S f15, FP(13)(sp)
+  FREG_S f16, FP(14)(sp)
+  FREG_S f17, FP(15)(sp)
+  FREG_S f28, FP(16)(sp)
+  FREG_S f29, FP(17)(sp)
+  FREG_S f30, FP(18)(sp)
+  FREG_S f31, FP(19)(sp)
+  frcsr t0
+  sw t0, FP(20)(sp)
+#endif
   mv a0, sp
   call riscv_trap
+#ifdef __riscv_flen
+  FREG_L f0, FP(0)(sp)
+  FREG_L f1, FP(1)(sp)
+  FREG_L f2, FP(2)(sp)
+  FREG_L f3, FP(3)(sp)
+  FREG_L f4, FP(4)(sp)
+  FREG_L f5, FP(5)(sp)
+  FREG_L f6, FP(6)(sp)
+  FREG_L f7, FP(7)(sp)
+  FREG_L f10, FP(8)(sp)
+  FREG_L f11, FP(9)(sp)
+  FREG_L f12, FP(10)(sp)
+  FREG_L f13, FP(11)(sp)
+  FREG_L f14, FP(12)(sp)
+  FREG_L f15, FP(13)(sp)
+  FREG_L f16, FP(14)(sp)
+  FREG_L f17, FP(15)(sp)
+  FREG_L f28, FP(16)(sp)
+  FREG_L f29, FP(17)(sp)
+  FREG_L f30, FP(18)(sp)
+  FREG_L f31, FP(19)(sp)
+  lw t0, FP(20)(sp)
+  fscsr t0
+#endif
   REG_L t0, 32*RB(sp)
   csrw XEPC, t0
   REG_L t0, 35*RB(sp)

@@ -218,6 +218,48 @@ TEST_CASE(stub, a_line_high_before_its_handler_is_attached_is_delivered) {
   CHECK_EQ(*reg(StubTestDevice::kStatus), 0u);
 }
 
+#if defined(__riscv) && defined(__riscv_flen) && __riscv_flen == 64 && __riscv_xlen == 64
+// With an FPU the start code turns it on, and the trap entry keeps the
+// interrupted code's caller-saved FP registers and fcsr: a handler that
+// overwrites fa0, ft0 and the flags leaves the interrupted code its own.
+namespace {
+void clobber_fp(void* ctx) {
+  ++*static_cast<uint32_t*>(ctx);
+  __asm__ volatile("fmv.d.x fa0, zero\n fmv.d.x ft0, zero\n fsflags zero" ::: "fa0", "ft0");
+  *reg(StubTestDevice::kStatus) = 1;
+}
+}  // namespace
+
+TEST_CASE(stub, fp_registers_survive_an_interrupt) {
+  StubTestDevice dev(kBigEndian);
+  static const uint8_t kLines[] = {kTestLine};
+  CHECK(harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr);
+  uint32_t calls = 0;
+  CHECK(harness::attach_irq_handler(kTestLine, clobber_fp, &calls));
+  const uint64_t a = 0x400921FB54442D18u;  // pi
+  const uint64_t t = 0xC000000000000000u;  // -2.0
+  uint64_t a_out = 0, t_out = 0;
+  uintptr_t flags = 0;
+  board::irq_global_enable();
+  // Raise the line (an emulated store), then spin: the interrupt lands in
+  // the loop, between the FP registers' set and their read back.
+  __asm__ volatile(
+      "fmv.d.x fa0, %[a]\n fmv.d.x ft0, %[t]\n fsflags %[nx]\n"
+      "sw %[one], 0(%[raise])\n"
+      "li t1, 5000\n1: addi t1, t1, -1\n bnez t1, 1b\n"
+      "fmv.x.d %[ao], fa0\n fmv.x.d %[to], ft0\n frflags %[fo]"
+      : [ao] "=&r"(a_out), [to] "=&r"(t_out), [fo] "=&r"(flags)
+      : [a] "r"(a), [t] "r"(t), [nx] "r"(uintptr_t{1}), [one] "r"(uintptr_t{1}),
+        [raise] "r"(kBase + StubTestDevice::kRaise)
+      : "fa0", "ft0", "t1", "memory");
+  board::irq_global_disable();
+  CHECK_EQ(calls, 1u);
+  CHECK_EQ(a_out, a);
+  CHECK_EQ(t_out, t);
+  CHECK_EQ(flags, uintptr_t{1});
+}
+#endif
+
 #if defined(__riscv)
 #include "stub_test_csr.inc"
 #endif
