@@ -30,6 +30,17 @@ constexpr bool kBigEndian = false;
 
 volatile uint32_t* reg(uint32_t offset) { return reinterpret_cast<volatile uint32_t*>(kBase + offset); }
 
+// Interrupts on until 'calls', which a handler counts, reaches n (read as
+// volatile: the handler writes it behind the compiler's back), or 'spins'
+// loops pass; then off again.
+void run_interrupts_until(const uint32_t& calls, uint32_t n, int spins) {
+  const volatile uint32_t& seen = calls;
+  board::irq_global_enable();
+  for (volatile int i = 0; i < spins && seen < n; i = i + 1) {
+  }
+  board::irq_global_disable();
+}
+
 }  // namespace
 
 TEST_CASE(stub, rw_register_round_trips_through_the_model) {
@@ -130,10 +141,7 @@ TEST_CASE(stub, interrupt_reaches_handler_through_a_real_trap) {
   // Raised while interrupts are off: nothing may run yet.
   *reg(StubTestDevice::kRaise) = 1;
   CHECK_EQ(probe.calls, 0u);
-  board::irq_global_enable();
-  for (volatile int i = 0; i < 100 && probe.calls == 0; i = i + 1) {
-  }
-  board::irq_global_disable();
+  run_interrupts_until(probe.calls, 1, 100);
   CHECK_EQ(probe.calls, 1u);
   CHECK_EQ(probe.status_seen, 1u);
   CHECK_EQ(*reg(StubTestDevice::kStatus), 0u);
@@ -153,11 +161,8 @@ TEST_CASE(stub, level_interrupt_without_ack_reenters_until_cleared) {
     if (++x->calls == 3) *reg(StubTestDevice::kStatus) = 1;
   };
   CHECK(harness::attach_irq_handler(kTestLine, handler, &ctx));
-  board::irq_global_enable();
   *reg(StubTestDevice::kRaise) = 1;
-  for (volatile int i = 0; i < 100 && ctx.calls < 3; i = i + 1) {
-  }
-  board::irq_global_disable();
+  run_interrupts_until(ctx.calls, 3, 100);
   CHECK_EQ(ctx.calls, 3u);
 }
 
@@ -190,11 +195,8 @@ TEST_CASE(stub, a_line_rising_during_another_handler_is_delivered) {
   };
   CHECK(harness::attach_irq_handler(kTestLine, on_a, &ctx));
   CHECK(harness::attach_irq_handler(kTestLine2, on_b, &ctx));
-  board::irq_global_enable();
   *reg(StubTestDevice::kRaise) = 1;
-  for (volatile int i = 0; i < 1000 && ctx.b_calls == 0; i = i + 1) {
-  }
-  board::irq_global_disable();
+  run_interrupts_until(ctx.b_calls, 1, 1000);
   CHECK_EQ(ctx.a_calls, 1u);
   CHECK_EQ(ctx.b_calls, 1u);
   CHECK_EQ(b.irq_outputs(), 0u);
@@ -210,10 +212,7 @@ TEST_CASE(stub, a_line_high_before_its_handler_is_attached_is_delivered) {
   IrqProbe probe{0, 0};
   CHECK(harness::attach_irq_handler(kTestLine, on_test_irq, &probe));
   CHECK_EQ(probe.calls, 0u);
-  board::irq_global_enable();
-  for (volatile int i = 0; i < 1000 && probe.calls == 0; i = i + 1) {
-  }
-  board::irq_global_disable();
+  run_interrupts_until(probe.calls, 1, 1000);
   CHECK_EQ(probe.calls, 1u);
   CHECK_EQ(*reg(StubTestDevice::kStatus), 0u);
 }
