@@ -22,10 +22,11 @@ bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value);
 // 'operand' is rs1's value or the zimm; write_needed is false for csrrs/csrrc
 // with rs1 = x0 / zimm = 0 (pure reads, which must not write); read_needed
 // is false for csrrw/csrrwi with rd = x0, which must not read (no read side
-// effect). *old receives the value before the operation (0 if not read). Returns false (the decoder then reports
-// the illegal instruction as real) if no model has this CSR, or if the
-// instruction writes a read-only CSR (bits 11:10 = 3) or one the model
-// refuses: the hardware raises an illegal instruction there.
+// effect). *old receives the value before the operation (0 if not read).
+// Returns false (the decoder then reports the illegal instruction as real)
+// if no model has this CSR, or if the instruction writes a read-only CSR
+// (bits 11:10 = 3; then nothing is read) or one the model refuses: the
+// hardware raises an illegal instruction there.
 bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool read_needed, bool write_needed, uint64_t* old);
 
 // Account one synchronous exception the arch decoder saw and the guest time

@@ -280,13 +280,14 @@ void account_exception(uint64_t spent) {
 bool csr_access(uint32_t csr, unsigned op, uint64_t operand, bool read_needed, bool write_needed, uint64_t* old) {
   if (g_csr.model == nullptr) return false;
   advance_all();
+  // A write to a read-only CSR (address bits 11:10 = 3, the privileged
+  // specification's convention) stays an illegal instruction, as the
+  // hardware raises it: nothing read, nothing written.
+  if (write_needed && (csr >> 10) == 3) return false;
   uint64_t v = 0;  // (a csrrw that reads nothing needs no old value: it writes the operand)
   if (read_needed && !g_csr.model->csr_read(csr, &v)) return false;
   if (write_needed) {
-    // A write to a read-only CSR (address bits 11:10 = 3, the privileged
-    // specification's convention) or one the model refuses stays an
-    // illegal instruction, as the hardware raises it, with nothing written.
-    if ((csr >> 10) == 3) return false;
+    // So does a write the model refuses.
     const uint64_t next = op == 1 ? operand : op == 2 ? (v | operand) : (v & ~operand);
     if (!g_csr.model->csr_write(csr, next)) return false;
   }

@@ -34,6 +34,29 @@
 #endif
 #define FP_SIZE (((21 * FB) + 15) & ~15)
 #define FP(i) (FRAME_SIZE + (i) * FB)
+/* op (FREG_S or FREG_L) on each caller-saved FP register, in its slot. */
+.macro fp_caller_saved op
+  \op f0, FP(0)(sp)
+  \op f1, FP(1)(sp)
+  \op f2, FP(2)(sp)
+  \op f3, FP(3)(sp)
+  \op f4, FP(4)(sp)
+  \op f5, FP(5)(sp)
+  \op f6, FP(6)(sp)
+  \op f7, FP(7)(sp)
+  \op f10, FP(8)(sp)
+  \op f11, FP(9)(sp)
+  \op f12, FP(10)(sp)
+  \op f13, FP(11)(sp)
+  \op f14, FP(12)(sp)
+  \op f15, FP(13)(sp)
+  \op f16, FP(14)(sp)
+  \op f17, FP(15)(sp)
+  \op f28, FP(16)(sp)
+  \op f29, FP(17)(sp)
+  \op f30, FP(18)(sp)
+  \op f31, FP(19)(sp)
+.endm
 #else
 #define FP_SIZE 0
 #endif
@@ -85,52 +108,14 @@ riscv_trap_entry:
   csrr t0, XSTATUS
   REG_S t0, 35*RB(sp)
 #ifdef __riscv_flen
-  FREG_S f0, FP(0)(sp)
-  FREG_S f1, FP(1)(sp)
-  FREG_S f2, FP(2)(sp)
-  FREG_S f3, FP(3)(sp)
-  FREG_S f4, FP(4)(sp)
-  FREG_S f5, FP(5)(sp)
-  FREG_S f6, FP(6)(sp)
-  FREG_S f7, FP(7)(sp)
-  FREG_S f10, FP(8)(sp)
-  FREG_S f11, FP(9)(sp)
-  FREG_S f12, FP(10)(sp)
-  FREG_S f13, FP(11)(sp)
-  FREG_S f14, FP(12)(sp)
-  FREG_S f15, FP(13)(sp)
-  FREG_S f16, FP(14)(sp)
-  FREG_S f17, FP(15)(sp)
-  FREG_S f28, FP(16)(sp)
-  FREG_S f29, FP(17)(sp)
-  FREG_S f30, FP(18)(sp)
-  FREG_S f31, FP(19)(sp)
+  fp_caller_saved FREG_S
   frcsr t0
   sw t0, FP(20)(sp)
 #endif
   mv a0, sp
   call riscv_trap
 #ifdef __riscv_flen
-  FREG_L f0, FP(0)(sp)
-  FREG_L f1, FP(1)(sp)
-  FREG_L f2, FP(2)(sp)
-  FREG_L f3, FP(3)(sp)
-  FREG_L f4, FP(4)(sp)
-  FREG_L f5, FP(5)(sp)
-  FREG_L f6, FP(6)(sp)
-  FREG_L f7, FP(7)(sp)
-  FREG_L f10, FP(8)(sp)
-  FREG_L f11, FP(9)(sp)
-  FREG_L f12, FP(10)(sp)
-  FREG_L f13, FP(11)(sp)
-  FREG_L f14, FP(12)(sp)
-  FREG_L f15, FP(13)(sp)
-  FREG_L f16, FP(14)(sp)
-  FREG_L f17, FP(15)(sp)
-  FREG_L f28, FP(16)(sp)
-  FREG_L f29, FP(17)(sp)
-  FREG_L f30, FP(18)(sp)
-  FREG_L f31, FP(19)(sp)
+  fp_caller_saved FREG_L
   lw t0, FP(20)(sp)
   fscsr t0
 #endif
