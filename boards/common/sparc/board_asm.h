@@ -4,6 +4,8 @@
 
 #define NWINDOWS 8
 #define PSR_CWP_MASK 0x1f
+/* EF: the FPU is on (read-only 0 on a LEON3 without one). */
+#define PSR_EF 0x1000
 #define PSR_ET 0x20
 #define PSR_PS 0x40
 #define PSR_S 0x80

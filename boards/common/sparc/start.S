@@ -11,9 +11,22 @@
 	.global _start
 	.type _start, #function
 _start:
-	/* S = 1, PS = 1, PIL = 15, ET = 0, CWP = 0 (EF = 0: no FPU use). */
-	wr	%g0, PSR_S | PSR_PS | PSR_PIL_MASK, %psr
+	/* S = 1, PS = 1, PIL = 15, ET = 0, CWP = 0; EF = 1: firmware built for
+	 * the hard-float ABI (GCC's default for -mcpu=leon3) may use the FPU.
+	 * A LEON3 without one keeps EF = 0, and the FSR is then not touched. */
+	set	PSR_S | PSR_PS | PSR_PIL_MASK | PSR_EF, %g1	/* past a 13-bit immediate */
+	wr	%g1, %psr
 	nop; nop; nop
+	mov	%psr, %g1
+	sethi	%hi(PSR_EF), %g2
+	andcc	%g1, %g2, %g0
+	be	9f
+	 nop
+	/* FSR = 0: round to nearest, no trap enabled, no flag set. */
+	set	fsr_zero, %g1
+	ld	[%g1], %fsr
+	nop; nop; nop
+9:
 	/* Window 1 invalid: SAVEs go 0 -> 7 -> ... -> 2, the next one overflows. */
 	wr	%g0, 1 << 1, %wim
 	set	trap_table, %g1
@@ -37,7 +50,8 @@ _start:
 	call	board_init
 	 nop
 	/* Traps on; interrupts stay masked by PIL = 15 until irq_global_enable. */
-	wr	%g0, PSR_S | PSR_PS | PSR_PIL_MASK | PSR_ET, %psr
+	set	PSR_S | PSR_PS | PSR_PIL_MASK | PSR_ET | PSR_EF, %g1
+	wr	%g1, %psr
 	nop; nop; nop
 	call	main
 	 nop
@@ -46,5 +60,10 @@ _start:
 3:	ba	3b
 	 nop
 	.size _start, . - _start
+
+	.section .rodata.fsr_zero, "a"
+	.align 4
+fsr_zero:
+	.word	0
 
 	.section .note.GNU-stack, "", @progbits

@@ -20,7 +20,11 @@
 #include "sparc/trap_frame.hpp"
 
 #define WIM_MASK ((1 << NWINDOWS) - 1)
-#define TRAP_FRAME_BYTES (MIN_FRAME + PMU_TF_SIZE)
+/* Above the TrapFrame: %f0..%f31 and the FSR of code that runs with the
+ * FPU on (EF = 1), 8-aligned for std/ldd. */
+#define FP_AREA_BYTES (32 * 4 + 8)
+#define FP_FSR (32 * 4)
+#define TRAP_FRAME_BYTES (MIN_FRAME + PMU_TF_SIZE + FP_AREA_BYTES)
 
 /* %l0..%l7 and %i0..%i7 of the current window to [base + off, +64): the
  * layout of a register-window save area, and of TrapFrame r[16..31]. */
@@ -61,6 +65,18 @@
 	STORE_LOCALS_INS %sp, 0
 	restore
 	mov	%l7, %g1
+	.endm
+
+/* All 32 FP registers (the SPARC ABI saves none across a call) to or from
+ * [\base, +128), as 16 doubles. */
+	.macro FP_REGISTERS save, base
+	.irp n, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30
+	.if \save
+	std	%f\n, [\base + 4 * \n]
+	.else
+	ldd	[\base + 4 * \n], %f\n
+	.endif
+	.endr
 	.endm
 
 	.macro TRAP_ENTRY handler, tt
@@ -181,8 +197,25 @@ trap_entry:
 	or	%l0, PSR_PIL_MASK | PSR_ET, %l5
 	wr	%l5, %psr
 	nop; nop; nop
+	/* The trapped code's FP state, if its FPU was on: the handlers are C
+	 * and may use the FPU. Saved with traps on, so an FP trap still
+	 * pending would be taken as a trap, not stop the processor. */
+	sethi	%hi(PSR_EF), %l6
+	andcc	%l0, %l6, %g0
+	be	3f
+	 add	%l4, PMU_TF_SIZE, %l7
+	FP_REGISTERS 1, %l7
+	st	%fsr, [%l7 + FP_FSR]
+3:
 	call	board_trap_dispatch
 	 mov	%l4, %o0
+	sethi	%hi(PSR_EF), %l6
+	andcc	%l0, %l6, %g0
+	be	4f
+	 add	%l4, PMU_TF_SIZE, %l7
+	ld	[%l7 + FP_FSR], %fsr
+	FP_REGISTERS 0, %l7
+4:
 	/* Traps off again for the return (PIL 15 kept: the WIM fix-up below
 	 * must not be interrupted). icc comes back with the final PSR write. */
 	andn	%l5, PSR_ET, %l5

@@ -234,22 +234,72 @@ TEST_CASE(stub, fp_registers_survive_an_interrupt) {
   uint64_t a_out = 0, t_out = 0;
   uintptr_t flags = 0;
   board::irq_global_enable();
-  // Raise the line (an emulated store), then spin: the interrupt lands in
-  // the loop, between the FP registers' set and their read back.
+  // Raise the line (an emulated store), then spin until the handler has
+  // run: the interrupt lands between the FP registers' set and their read
+  // back, wherever in the loop QEMU takes it.
   __asm__ volatile(
       "fmv.d.x fa0, %[a]\n fmv.d.x ft0, %[t]\n fsflags %[nx]\n"
       "sw %[one], 0(%[raise])\n"
-      "li t1, 5000\n1: addi t1, t1, -1\n bnez t1, 1b\n"
-      "fmv.x.d %[ao], fa0\n fmv.x.d %[to], ft0\n frflags %[fo]"
+      "li t1, 1000000\n1: lw t2, 0(%[calls])\n bnez t2, 2f\n addi t1, t1, -1\n bnez t1, 1b\n"
+      "2: fmv.x.d %[ao], fa0\n fmv.x.d %[to], ft0\n frflags %[fo]"
       : [ao] "=&r"(a_out), [to] "=&r"(t_out), [fo] "=&r"(flags)
       : [a] "r"(a), [t] "r"(t), [nx] "r"(uintptr_t{1}), [one] "r"(uintptr_t{1}),
-        [raise] "r"(kBase + StubTestDevice::kRaise)
-      : "fa0", "ft0", "t1", "memory");
+        [raise] "r"(kBase + StubTestDevice::kRaise), [calls] "r"(&calls)
+      : "fa0", "ft0", "t1", "t2", "memory");
   board::irq_global_disable();
   CHECK_EQ(calls, 1u);
   CHECK_EQ(a_out, a);
   CHECK_EQ(t_out, t);
   CHECK_EQ(flags, uintptr_t{1});
+}
+#endif
+
+#if defined(__sparc__) && !defined(_SOFT_FLOAT)
+// The LEON3 start code turns the FPU on, and the trap entry keeps the
+// interrupted code's FP registers (all caller-saved in the SPARC ABI) and
+// FSR: a handler that overwrites %f0/%f1, %f30/%f31 and the FSR leaves the
+// interrupted code its own.
+namespace {
+void clobber_fp(void* ctx) {
+  ++*static_cast<uint32_t*>(ctx);
+  static const uint32_t kZero[2] = {0, 0};
+  __asm__ volatile("ldd [%0], %%f0\n ldd [%0], %%f30\n ld [%0], %%fsr\n nop" ::"r"(kZero)
+                   : "f0", "f1", "f30", "f31", "memory");
+  *reg(StubTestDevice::kStatus) = 1;
+}
+}  // namespace
+
+TEST_CASE(stub, fp_registers_survive_an_interrupt) {
+  StubTestDevice dev(kBigEndian);
+  static const uint8_t kLines[] = {kTestLine};
+  CHECK(harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr);
+  uint32_t calls = 0;
+  CHECK(harness::attach_irq_handler(kTestLine, clobber_fp, &calls));
+  alignas(8) static const uint32_t kIn[5] = {0x400921FBu, 0x54442D18u,  // pi
+                                             0xC0000000u, 0x00000000u,  // -2.0
+                                             0x00000820u};              // FSR: fcc = 2, aexc.nx
+  alignas(8) uint32_t out[5] = {};
+  board::irq_global_enable();
+  // Raise the line (an emulated store), then spin until the handler has
+  // run (QEMU takes the interrupt some way into the loop): it lands between
+  // the FP registers' set and their read back.
+  __asm__ volatile(
+      "ldd [%[in]], %%f0\n ldd [%[in] + 8], %%f30\n ld [%[in] + 16], %%fsr\n nop\n"
+      "st %[one], [%[raise]]\n"
+      "set 1000000, %%g1\n"
+      "1: ld [%[calls]], %%g2\n cmp %%g2, 0\n bne 2f\n subcc %%g1, 1, %%g1\n bne 1b\n nop\n"
+      "2: std %%f0, [%[out]]\n std %%f30, [%[out] + 8]\n st %%fsr, [%[out] + 16]"
+      :
+      : [in] "r"(kIn), [out] "r"(out), [one] "r"(1u), [raise] "r"(kBase + StubTestDevice::kRaise),
+        [calls] "r"(&calls)
+      : "f0", "f1", "f30", "f31", "g1", "g2", "cc", "memory");
+  board::irq_global_disable();
+  CHECK_EQ(calls, 1u);
+  CHECK_EQ(out[0], kIn[0]);
+  CHECK_EQ(out[1], kIn[1]);
+  CHECK_EQ(out[2], kIn[2]);
+  CHECK_EQ(out[3], kIn[3]);
+  CHECK_EQ(out[4] & ~(7u << 17), kIn[4]);  // FSR.ver (19:17) is the FPU's own
 }
 #endif
 
