@@ -27,7 +27,9 @@ TEST(CmModel, RegistersReadBackAndNumCntIsReadOnly) {
   EXPECT_EQ(m.read(CmPerfModel::kPcEvent, 4), 0x1105u);
   m.write(CmPerfModel::kPcQual1, 4, 0xCAFEF00D);
   EXPECT_EQ(m.read(CmPerfModel::kPcQual1, 4), 0xCAFEF00Du);
-  EXPECT_EQ(m.read(CmPerfModel::kPcQual1 + 2, 2), 0xCAFEu);
+  // A narrow read gets the whole word, as a bus slave drives it (the CPU
+  // side, the runtime, takes the lanes).
+  EXPECT_EQ(m.read(CmPerfModel::kPcQual1 + 2, 2), 0xCAFEF00Du);
 }
 
 TEST(CmModel, CycleCounterCountsEveryCycleWhileOn) {

@@ -240,6 +240,22 @@ void poll() {
   update_lines();
 }
 
+namespace {
+// A model drives the whole 32-bit word, as a bus slave does; a narrow load
+// takes the lanes its address selects (offset 0: bits 7:0 little-endian,
+// bits 31:24 big-endian), zero-extended: the decoder sign-extends.
+uint32_t lanes_loaded(uint32_t word, uint32_t offset, unsigned size) {
+  if (size >= 4) return word;
+  const unsigned at = offset & 3u & ~(size - 1u);  // a naturally aligned lane
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+  const unsigned shift = (4u - size - at) * 8u;
+#else
+  const unsigned shift = at * 8u;
+#endif
+  return (word >> shift) & (size == 1 ? 0xFFu : 0xFFFFu);
+}
+}  // namespace
+
 namespace detail {
 
 bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value) {
@@ -264,7 +280,7 @@ bool mmio_access(uintptr_t addr, unsigned size, bool is_write, uint64_t* value) 
     if (is_write) {
       m->model->write(off, size, static_cast<uint32_t>(*value));
     } else {
-      *value = m->model->read(off, size);
+      *value = lanes_loaded(m->model->read(off, size), off, size);
     }
     ++m->accesses;
   }

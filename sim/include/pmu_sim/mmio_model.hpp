@@ -12,8 +12,9 @@ namespace pmu::models {
 /// A behavioural model of a memory-mapped unit: served by the host seam or the trap-and-emulate stub device.
 class MmioModel {
  public:
-  /// Reads the register at byte offset 'offset' from the unit's base; size: 1, 2, 4 or 8 bytes
-  /// (the harness passes what the CPU issued; pmukit only issues 4).
+  /// Reads at byte offset 'offset' from the unit's base: the whole 32-bit word holding it, as a bus
+  /// slave drives the data bus; size (1, 2 or 4 bytes) is what the CPU issued (an 8-byte access comes
+  /// as two words). The CPU side (the runtime) takes a narrow load's lanes; pmukit only issues 4.
   virtual uint32_t read(uint32_t offset, unsigned size) = 0;
   /// Writes value to the register at 'offset' (size as for read()).
   virtual void write(uint32_t offset, unsigned size, uint32_t value) = 0;

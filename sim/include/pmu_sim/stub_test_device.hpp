@@ -20,10 +20,7 @@ class StubTestDevice : public MmioModel {
   static constexpr uint32_t kTime = 0x10;           ///< RO; cycles since reset (low 32 bits).
   static constexpr uint32_t kIdValue = 0x57AB0001;  ///< What ID reads.
 
-  /// A device on a big-endian (SPARC) or little-endian bus: sets the byte lanes of sub-word reads.
-  explicit StubTestDevice(bool big_endian) : big_endian_(big_endian) {}
-
-  /// Reads register 'offset' (counts reads).
+  /// Reads the word holding 'offset', whatever the access size (counts reads).
   uint32_t read(uint32_t offset, unsigned size) override;
   /// Writes register 'offset' (counts writes; only word writes act).
   void write(uint32_t offset, unsigned size, uint32_t value) override;
@@ -39,7 +36,6 @@ class StubTestDevice : public MmioModel {
 
  private:
   uint32_t word(uint32_t offset) const;
-  bool big_endian_;
   uint32_t scratch_ = 0;
   uint32_t status_ = 0;
   uint64_t time_ = 0;
