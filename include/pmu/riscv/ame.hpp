@@ -63,7 +63,7 @@ struct Composition {
 /// XiangShan encoder: ids up to 1023. kBadArg on any illegal value.
 constexpr Result<HpmEvent> encode(const Composition& c, unsigned max_event = kMaxEventId) {
   for (unsigned k = 0; k < 4; ++k)
-    if (c.event[k] > max_event) return Status::kBadArg;
+    if (c.event[k] > max_event || c.event[k] > kMaxEventId) return Status::kBadArg;  // (the field's 10 bits)
   for (unsigned k = 0; k < 3; ++k)
     if (!legal_optype(static_cast<unsigned>(c.op[k]))) return Status::kBadArg;
   if (c.inhibit > inhibit::kAll || c.of) return Status::kBadArg;
@@ -113,6 +113,15 @@ struct AmeCsrs {
   static constexpr bool kLcofi = false;                               ///< The overflow line is the board's, not LCOFI.
   static constexpr bool kWritableEvents = true;                       ///< ame_mhpmevent is a writable composition.
   static constexpr bool kFullWidth = true;                            ///< Full 64-bit counters.
+  /// A composition the hardware keeps as written, of the AME pool's ids: decode()'s rules (no bit of
+  /// 57:55; a legal OPTYPE, since the WARL check keeps an illegal one's old value) and encode_ame()'s.
+  static constexpr bool accepts(HpmEvent ev) {
+    const Result<Composition> c = decode(ev);
+    if (!c.ok()) return false;
+    for (unsigned k = 0; k < 4; ++k)
+      if (c.value().event[k] >= kNumAmeEvents) return false;
+    return true;
+  }
 };
 using AmeMap = MachineCsrs<AmeCsrs>;  ///< The AME counters' Map.
 

@@ -220,7 +220,8 @@ class CounterFile {
 
   /// Programs hpm counter i's event selector. Without Sscofpmf bits 63:56
   /// must be 0 (bits 55:0 are the selector, 55 included), and on RV32, which
-  /// then has no mhpmeventh, bits 63:32; with it, the WPRI bits 57:56. OF is
+  /// then has no mhpmeventh, bits 63:32; with it, the WPRI bits 57:56; and
+  /// whatever the Map says the hardware would not keep (AME). OF is
   /// written as given (normally 0, which arms the counter); a tracked total
   /// is folded first.
   Status program(unsigned i, HpmEvent ev) {

@@ -28,6 +28,8 @@ struct StandardCsrs {
   static constexpr bool kLcofi = true;                               ///< Overflow interrupt is mip/mie.LCOFI (bit 13).
   static constexpr bool kWritableEvents = true;                      ///< mhpmevent is a writable selector.
   static constexpr bool kFullWidth = false;                          ///< hpm counters may be narrower than 64 bits.
+  /// Every selector the file's own checks pass can be written.
+  static constexpr bool accepts(HpmEvent) { return true; }
 };
 
 /// A CounterFile Map over machine CSRs by number: Csrs gives the numbers and capabilities (e.g. StandardCsrs).
@@ -87,8 +89,8 @@ struct MachineCsrs {
     }
     return Status::kOk;
   }
-  /// Every selector the file's own checks pass can be written.
-  static constexpr bool accepts(HpmEvent) { return true; }
+  /// From Csrs: whether the hardware keeps selector ev as written (the file checked the rest).
+  static constexpr bool accepts(HpmEvent ev) { return Csrs::accepts(ev); }
   /// Writes event selector ev of counter i. RV32: mhpmeventNh first (it exists only with Sscofpmf), so the filter
   /// bits are in place before the event.
   static Status program(unsigned i, HpmEvent ev, bool sscofpmf) {

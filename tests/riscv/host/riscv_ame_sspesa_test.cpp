@@ -121,6 +121,40 @@ TEST(RiscvAme, BadInputTouchesNothing) {
   EXPECT_EQ(a.read(1).status(), Status::kBadArg);
 }
 
+// The raw program() takes only a selector the hardware keeps as written, of
+// the AME pool's ids: an illegal OPTYPE (the WARL check keeps the field's old
+// value), bit 55 (57:55 undefined) or an id past the pool is refused before
+// any access, as ame::program() refuses them in a Composition.
+TEST(RiscvAme, RawProgramRefusesWhatTheHardwareWouldNotKeep) {
+  {
+    test::NoAccessBackend none;
+    test::ScopedBackend use(none);
+    ame::AmeCounters a(ame::AmeConfig{true, 0x8});
+    for (const unsigned slot : {40u, 45u, 50u})
+      for (const uint64_t op : {3u, 5u, 31u})
+        EXPECT_EQ(a.program(3, HpmEvent{op << slot | 1}), Status::kBadArg) << slot << " " << op;
+    EXPECT_EQ(a.program(3, HpmEvent{uint64_t{1} << 55 | 1}), Status::kBadArg);
+    for (const unsigned field : {0u, 10u, 20u, 30u})
+      EXPECT_EQ(a.program(3, HpmEvent{uint64_t{20} << field}), Status::kBadArg) << field;
+  }
+  test::ExpectBackend bus;
+  const uint64_t legal = uint64_t{19} << 30 | uint64_t{4} << 50 | uint64_t{2} << 45 | 1 | kOf;
+  bus.expect(CW(0xBC3, legal));
+  test::ScopedBackend use(bus);
+  ame::AmeCounters a(ame::AmeConfig{true, 0x8});
+  EXPECT_EQ(a.program(3, HpmEvent{legal}), Status::kOk);
+}
+
+// The encoder's bound is the 10-bit field's, whatever bound the caller gives:
+// id 1024 would be written as 0 (noEvent).
+TEST(RiscvAmeEncode, AnIdPastTheFieldIsRefusedUnderAWiderBound) {
+  ame::Composition c;
+  c.event[0] = 1024;
+  EXPECT_EQ(ame::encode(c, 4095).status(), Status::kBadArg);
+  c.event[0] = 1023;
+  EXPECT_EQ(ame::encode(c, 4095).value().raw, uint64_t{1023});
+}
+
 // A board that declares AME and says no more gets AME's counters:
 // ame_mcycle (0xBE0), ame_minstret (0xBE2) and ame_mhpmcounter3..31
 // (0xBE3..0xBFF); AME has no time counter, so counter 1 is refused.

@@ -403,7 +403,8 @@ class Fuzz {
   }
   // program(): an hpm counter, a writable selector; without Sscofpmf only
   // the selector bits (RV32: the low word), with it never the WPRI bits
-  // 57:56; SBI: 48 bits of raw data, no OF.
+  // 57:56; SBI: 48 bits of raw data, no OF; AME: a composition the hardware
+  // keeps as written.
   Status program_predicted(unsigned i, HpmEvent ev) const {
     if (Status s = hpm(i); s != Status::kOk) return s;
     if (K == Kind::kIbex) return Status::kUnavailable;
@@ -411,6 +412,15 @@ class Fuzz {
     if (!cfg_.sscofpmf && (ev.raw >> plain) != 0) return Status::kBadArg;
     if (((ev.raw >> 56) & 3) != 0) return Status::kBadArg;
     if (K == Kind::kSbi && (((ev.raw >> 48) & 0xFF) != 0 || (ev.raw >> 63) != 0)) return Status::kBadArg;
+    if (K == Kind::kAme) {  // what the hardware keeps as written: no bit 55, legal OPTYPEs, pool ids
+      if (((ev.raw >> 55) & 1) != 0) return Status::kBadArg;
+      for (unsigned k = 0; k < 3; ++k) {
+        const uint64_t op = (ev.raw >> (40 + 5 * k)) & 31;
+        if (op != 0 && op != 1 && op != 2 && op != 4) return Status::kBadArg;
+      }
+      for (unsigned k = 0; k < 4; ++k)
+        if (((ev.raw >> (10 * k)) & 1023) >= 20) return Status::kBadArg;
+    }
     return Status::kOk;
   }
 
