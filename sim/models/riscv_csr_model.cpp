@@ -17,7 +17,10 @@ constexpr bool counter_shadow(uint32_t csr) { return (csr & ~0x9Fu) == 0xC00; } 
 RiscvCsrModel::RiscvCsrModel(const RiscvCsrConfig& cfg) : cfg_(cfg) {
   if (cfg_.num_hpm > 29) cfg_.num_hpm = 29;
   if (cfg_.width == 0 || cfg_.width > 64) cfg_.width = 64;
-  if (cfg_.ibex) cfg_.sscofpmf = false;  // Ibex has no Sscofpmf
+  if (cfg_.ibex) {
+    cfg_.sscofpmf = false;                       // Ibex has no Sscofpmf,
+    if (cfg_.num_hpm > 10) cfg_.num_hpm = 10;    // and MHPMCounterNum is 0..10
+  }
   for (unsigned i = 0; i < 32; ++i) cnt_[i] = evt_[i] = wraps_[i] = ame_cnt_[i] = ame_evt_[i] = 0;
   for (auto& r : rate_) r = 0;
   for (auto& r : ame_rate_) r = 0;
@@ -197,14 +200,11 @@ bool RiscvCsrModel::read_std(uint32_t csr, uint64_t* v) {
   if ((csr & ~31u) == 0xB00 || (csr & ~31u) == 0xC00 ||
       (rv32 && ((csr & ~31u) == 0xB80 || (csr & ~31u) == 0xC80))) {
     const bool high = (csr & 0x80) != 0;
-    if (i == 1) {
-      if (!cfg_.ibex || (csr & 0xF00) != 0xB00) return false;  // Ibex ties mhpmcounter1 to 0
-      *v = 0;
-      return true;
-    }
     if (!counter_exists(i)) {
-      if (!cfg_.ibex || (csr & 0xF00) != 0xB00) return false;
-      *v = 0;  // Ibex: unimplemented counters read 0, no trap
+      // Ibex: an unimplemented hpm counter reads 0, no trap; its CSR case
+      // list has no mhpmcounter1 (the "time" slot), so that one traps.
+      if (!cfg_.ibex || (csr & 0xF00) != 0xB00 || i == 1) return false;
+      *v = 0;
       return true;
     }
     *v = half(cnt_[i], high);
@@ -236,7 +236,7 @@ bool RiscvCsrModel::read_std(uint32_t csr, uint64_t* v) {
   }
   switch (csr) {
     case 0x306: *v = mcounteren_; return true;
-    case 0x106: *v = scounteren_; return true;
+    case 0x106: if (cfg_.ibex) return false; *v = scounteren_; return true;  // Ibex: no S-mode
     default: break;
   }
   if (cfg_.serve_irq_csrs) {
@@ -255,7 +255,7 @@ bool RiscvCsrModel::write_std(uint32_t csr, uint64_t v) {
   const unsigned i = csr & 31;
   if ((csr & ~31u) == 0xB00 || (rv32 && (csr & ~31u) == 0xB80)) {
     const bool high = (csr & 0x80) != 0;
-    if (i == 1 || !counter_exists(i)) return cfg_.ibex;  // Ibex: dropped without a trap
+    if (!counter_exists(i)) return cfg_.ibex && i != 1;  // Ibex: dropped without a trap (no mhpmcounter1)
     cnt_[i] = merge(cnt_[i], v, high) & width_mask(i);  // a write never overflows
     return true;
   }
@@ -275,7 +275,7 @@ bool RiscvCsrModel::write_std(uint32_t csr, uint64_t v) {
   }
   switch (csr) {
     case 0x306: mcounteren_ = static_cast<uint32_t>(v); return true;
-    case 0x106: scounteren_ = static_cast<uint32_t>(v); return true;
+    case 0x106: if (cfg_.ibex) return false; scounteren_ = static_cast<uint32_t>(v); return true;
     default: break;
   }
   if (cfg_.serve_irq_csrs) {

@@ -23,17 +23,23 @@ const char* event_name(unsigned id) {
   }
 }
 
+namespace {
+// mhpmcounter3's width, probed through a file of its own (Ibex: a write
+// needs no event, an unimplemented counter reads 0), so no caller's total
+// is touched; 0 if the counter keeps no bit.
+unsigned probe_hpm_width() {
+  IbexCounters probe(Config{1, 64});
+  const Result<unsigned> w = probe.probe_width(kFirstHpm);
+  return w.ok() ? w.value() : 0;
+}
+bool implemented(unsigned i) { return CsrBank<csr::kMhpmeventBase>::read(i) != 0; }
+}  // namespace
+
 Found probe_core() {
   Found f;
   for (unsigned i = kFirstHpm; i < kFirstHpm + kMaxHpmCounters; ++i)
-    if (CsrBank<csr::kMhpmeventBase>::read(i) != 0) f.counters |= 1u << i;
-  if (f.counters != counter_mask(0)) {
-    // Probe mhpmcounter3 through a file that has it (Ibex: a write needs no
-    // event, an unimplemented counter reads 0).
-    IbexCounters probe(Config{1, 64});
-    const Result<unsigned> w = probe.probe_width(kFirstHpm);
-    f.width = w.ok() ? w.value() : 0;
-  }
+    if (implemented(i)) f.counters |= 1u << i;
+  if (f.counters != counter_mask(0)) f.width = probe_hpm_width();
   return f;
 }
 
@@ -48,11 +54,13 @@ Status discover(const Config& cfg, Found* found) {
 
 Status init(IbexCounters& file, const Config& cfg) {
   if (!valid(cfg) || file.config().counters != counter_mask(cfg.mhpm_counter_num)) return Status::kBadArg;
-  if (cfg.mhpm_counter_num != 0) {
-    const Result<unsigned> w = file.probe_width(kFirstHpm);
-    if (!w.ok()) return w.status() == Status::kUnavailable ? Status::kMismatch : w.status();
-    if (w.value() != cfg.mhpm_counter_width) return Status::kMismatch;
-  }
+  // The core has exactly the declared counters (the last one's selector is
+  // non-zero, the next one's zero: the implemented ones are contiguous from
+  // 3) and their width; an absent counter would read 0 forever.
+  const unsigned n = cfg.mhpm_counter_num;
+  if (n != 0 && !implemented(kFirstHpm + n - 1)) return Status::kMismatch;
+  if (n < kMaxHpmCounters && implemented(kFirstHpm + n)) return Status::kMismatch;
+  if (n != 0 && probe_hpm_width() != cfg.mhpm_counter_width) return Status::kMismatch;
   for (uint32_t m = file.config().counters; m != 0; m &= m - 1) {
     const unsigned i = util::ctz32(m);
     if (Status s = file.set_width(i, i < kFirstHpm ? 64 : cfg.mhpm_counter_width); s != Status::kOk) return s;

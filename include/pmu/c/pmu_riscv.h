@@ -207,7 +207,7 @@ typedef struct pmu_riscv_ibex {
 pmu_status_t pmu_riscv_ibex_init(pmu_riscv_ibex_t* h, unsigned mhpm_counter_num, unsigned width);
 /** Keep widths and 64-bit totals in 'totals' (NULL detaches; no access). */
 pmu_status_t pmu_riscv_ibex_totals_track(pmu_riscv_ibex_t* h, pmu_riscv_totals_t* totals);
-/** Declare the widths and start the 64-bit extensions. PMU_EMISMATCH: the core's hpm width differs. */
+/** Declare the widths and start the 64-bit extensions. PMU_EMISMATCH: the core has another number of hpm counters or another width (nothing changed). */
 pmu_status_t pmu_riscv_ibex_prepare(pmu_riscv_ibex_t* h);
 /** Counters the hardware has (mhpmevent non-zero), given also with
  *  PMU_EMISMATCH (counters or hpm width not the config's). */

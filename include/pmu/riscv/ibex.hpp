@@ -110,8 +110,10 @@ Found probe_core();
 /// from 'cfg'; kBadArg if 'cfg' is invalid (nothing touched).
 Status discover(const Config& cfg, Found* found);
 
-/// Prepare 'file' (built from 'cfg'): verifies the hpm width on the core
-/// (kMismatch, nothing else done, if it differs from MHPMCounterWidth),
+/// Prepare 'file' (built from 'cfg'): verifies that the core has exactly
+/// MHPMCounterNum hpm counters (the last declared one's mhpmevent non-zero,
+/// the next one's zero) of MHPMCounterWidth bits (kMismatch, nothing else
+/// done, if not: an absent counter reads 0 and no width is guessed),
 /// declares the widths to tracked totals (64 for mcycle/minstret,
 /// MHPMCounterWidth for hpm) and starts them from the current values. Never
 /// writes mhpmevent (hard-wired).

@@ -118,6 +118,27 @@ TEST(RiscvIbex, UnimplementedCountersAreRejectedByTheDriverAndReadZeroOnTheModel
   EXPECT_EQ(ibex::discover(ibex::Config{11, 40}, nullptr), Status::kBadArg);
   EXPECT_EQ(bad.read(0).status(), Status::kBadArg);
 }
+
+// What the Ibex RTL's CSR case list does not have raises an illegal
+// instruction (ibex_pkg has no 0xB01/0xB81, the "time" slot, and no
+// scounteren: Ibex has no S-mode); and MHPMCounterNum tops out at 10.
+TEST(RiscvIbex, TheModelTrapsWhatTheRtlDoesNotListAndHasAtMostTenCounters) {
+  auto model = ibex_model(2, 40);
+  uint64_t v = 0;
+  EXPECT_FALSE(model.csr_read(0xB01, &v));
+  EXPECT_FALSE(model.csr_read(0xB81, &v));
+  EXPECT_FALSE(model.csr_write(0xB01, 5));
+  EXPECT_FALSE(model.csr_read(0x106, &v));
+  EXPECT_FALSE(model.csr_write(0x106, 1));
+  EXPECT_TRUE(model.csr_read(0x306, &v));  // mcounteren is there
+  auto wide = ibex_model(12, 40);
+  EXPECT_TRUE(wide.csr_read(0x32C, &v));
+  EXPECT_EQ(v, 0x200u);  // mhpmevent12, the tenth
+  EXPECT_TRUE(wide.csr_read(0x32D, &v));
+  EXPECT_EQ(v, 0u);  // mhpmevent13: none
+  wide.csr_write(0x320, ~uint64_t{0});
+  EXPECT_EQ(wide.inhibit(), 0x1FFDu);
+}
 }  // namespace
 
 namespace {
@@ -159,6 +180,44 @@ TEST(RiscvIbex, InitRefusesADeclaredWidthTheCoreDoesNotHave) {
   EXPECT_EQ(ibex::discover(declared, &found), Status::kMismatch);
   EXPECT_EQ(found.counters, 0x1FFDu);  // what the core has, also on a mismatch
   EXPECT_EQ(found.width, 32u);
+}
+
+// A core with fewer counters than declared: init() refuses it (counter 5
+// would read 0 forever), and so it does one with more; a refusal leaves the
+// file's totals as they were (no width guessed from the probe).
+TEST(RiscvIbex, InitRefusesACounterNumberTheCoreDoesNotHave) {
+  struct Case {
+    unsigned core, declared;
+  };
+  for (const Case k : {Case{2, 10}, Case{2, 3}, Case{10, 3}, Case{10, 0}, Case{0, 1}}) {
+    auto model = ibex_model(k.core, 32);
+    test::ModelBus bus(0);
+    bus.map_csr(&model);
+    test::ScopedBackend use(bus);
+    const ibex::Config declared{k.declared, 32};
+    ibex::IbexCounters c(declared);
+    CounterTotals totals;
+    c.track_totals(&totals);
+    EXPECT_EQ(ibex::init(c, declared), Status::kMismatch) << k.core << " vs " << k.declared;
+    for (unsigned i = 0; i < 13; ++i) EXPECT_EQ(c.width(i), 64u) << k.core << " vs " << k.declared << " counter " << i;
+    EXPECT_EQ(model.counter(3), 0u);  // nothing left written
+  }
+}
+
+// What init() reads: the last declared counter's selector and the next one's,
+// then the width probe of mhpmcounter3 (stop, save, all ones, restore).
+TEST(RiscvIbex, InitReadsTheSelectorsAroundTheDeclaredCountersBeforeTheWidth) {
+  auto model = ibex_model(3, 40);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  test::ScopedBackend use(bus);
+  const ibex::Config cfg{3, 40};
+  ibex::IbexCounters c(cfg);
+  ASSERT_EQ(ibex::init(c, cfg), Status::kOk);
+  ASSERT_GE(bus.log.size(), 3u);
+  EXPECT_EQ(bus.log[0], CR(0x325, 0x4));  // mhpmevent5, the last declared: implemented
+  EXPECT_EQ(bus.log[1], CR(0x326, 0x0));  // mhpmevent6: not
+  EXPECT_EQ(bus.log[2].addr, 0x320u);     // then the width probe stops mhpmcounter3
 }
 
 // Every build, every counter it has: the width each counter gets (64 for

@@ -21,6 +21,14 @@ pmu::models::RiscvCsrConfig ibex_cfg() {
 }
 
 using riscv_suite::spin;
+
+// mhpmevent3..31 are QEMU's own storage (they never trap): write there the
+// hard-wired one-hot values an Ibex with 'num' counters has (the RTL's), so
+// probe_core() and init() find that core.
+void wire_selectors(unsigned num) {
+  for (unsigned i = 3; i <= 12; ++i)
+    CsrBank<csr::kMhpmeventBase>::write(i, i < 3 + num ? pmu::hal::csr_word{1} << (i - 3) : 0);
+}
 }  // namespace
 
 // QEMU's own mcycle/minstret: with -icount shift=0 both count instructions.
@@ -35,8 +43,8 @@ TEST_CASE(riscv_ibex, mcycle_minstret_count_for_real) {
 }
 
 // The hpm counters must reach the stub. QEMU 7.2 with pmu-num=0 drops its own
-// mhpmcounter3..31 (they trap), but keeps mhpmevent3..31 as plain storage, so
-// Ibex's hard-wired one-hot mhpmevent (discover()) is tested on the host only.
+// mhpmcounter3..31 (they trap), but keeps mhpmevent3..31 as plain storage:
+// the cases that discover or init write Ibex's one-hot values there first.
 TEST_CASE(riscv_ibex, hpm_counters_reach_the_stub) {
   pmu::models::RiscvCsrModel model(ibex_cfg());
   harness::map_csr(&model);
@@ -53,6 +61,7 @@ TEST_CASE(riscv_ibex, hpm_counter_counts_its_fixed_event_and_wraps_at_40_bits) {
   model.set_event_rate(5, 1);  // NumLoads, one per guest cycle
   harness::map_csr(&model);
   const ibex::Config cfg{10, 40};
+  wire_selectors(10);
   ibex::IbexCounters c(cfg);
   pmu::riscv::CounterTotals totals;
   c.track_totals(&totals);
@@ -86,13 +95,12 @@ TEST_CASE(riscv_ibex, unimplemented_counters_read_zero_without_trapping_out) {
 // ---- the three Ibex builds on one QEMU image ---------------------------------
 // The Ibex-mode model serves mhpmcounter3..12 (QEMU 7.2 with pmu-num=0 traps
 // them); mhpmevent3..31 stay QEMU's own storage, so the case writes the
-// build's hard-wired one-hot values there first, as the RTL has them. Then
+// build's hard-wired one-hot values there first (wire_selectors). Then
 // the image does what every ibex-simple-system image does at start-up: ask
 // the core (probe_core), build the file from what it found, count.
 namespace {
 void run_build(unsigned num, unsigned width) {
-  for (unsigned i = 3; i <= 12; ++i)
-    CsrBank<csr::kMhpmeventBase>::write(i, i < 3 + num ? pmu::hal::csr_word{1} << (i - 3) : 0);
+  wire_selectors(num);
   pmu::models::RiscvCsrConfig mc = ibex_cfg();
   mc.num_hpm = num;
   mc.width = width;
