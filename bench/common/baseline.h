@@ -41,16 +41,27 @@ extern "C" {
 #define BENCH_REGS_LOW BENCH_CM_GCR_BASE /* the image must end below this */
 
 /* pmu::Status values, and the C shapes of pmu::Result<T> and pmu::IrqCallback
- * (same members, same order: returned and passed exactly as the C++ ones). */
+ * (same bytes, size and alignment: returned and passed exactly as the C++
+ * ones; bench/common/ops.hpp checks it). As pmu::Result, the status is as
+ * wide as the value's alignment, at most a pointer, so a pair that fits two
+ * registers is one aligned integer-like aggregate, built in registers: a
+ * one-byte status left padding GCC assembled on the stack. */
 enum { BL_OK = 0, BL_BAD_ARG = 1, BL_UNAVAILABLE = 2, BL_MISMATCH = 4 };
 typedef struct {
   uint32_t value;
-  uint8_t status;
-} bl_u32;
+  uint32_t status;
+} __attribute__((aligned(8))) bl_u32;
+#if UINTPTR_MAX > 0xFFFFFFFFu
 typedef struct {
   uint64_t value;
-  uint8_t status;
-} bl_u64;
+  uintptr_t status;
+} __attribute__((aligned(16))) bl_u64;
+#else
+typedef struct {
+  uint64_t value;
+  uintptr_t status;
+} bl_u64; /* 12 bytes: not a power of two, aligned as its value (returned in memory either way) */
+#endif
 typedef void (*bl_callback_fn)(void* ctx, unsigned source);
 typedef struct {
   bl_callback_fn fn;

@@ -42,6 +42,17 @@
 
 namespace bench {
 
+// The baselines return what pmukit returns, byte for byte (so neither side
+// pays for a shape the other does not have).
+static_assert(sizeof(bl_u32) == sizeof(pmu::Result<uint32_t>) && alignof(bl_u32) == alignof(pmu::Result<uint32_t>));
+static_assert(sizeof(bl_u64) == sizeof(pmu::Result<uint64_t>) && alignof(bl_u64) == alignof(pmu::Result<uint64_t>));
+static_assert(__builtin_bit_cast(bl_u32, pmu::Result<uint32_t>(0x89ABCDEFu)).value == 0x89ABCDEFu &&
+              __builtin_bit_cast(bl_u32, pmu::Result<uint32_t>(0x89ABCDEFu)).status == BL_OK &&
+              __builtin_bit_cast(bl_u32, pmu::Result<uint32_t>(pmu::Status::kBadArg)).status == BL_BAD_ARG);
+static_assert(__builtin_bit_cast(bl_u64, pmu::Result<uint64_t>(uint64_t{1} << 40)).value == uint64_t{1} << 40 &&
+              __builtin_bit_cast(bl_u64, pmu::Result<uint64_t>(uint64_t{1} << 40)).status == BL_OK &&
+              __builtin_bit_cast(bl_u64, pmu::Result<uint64_t>(pmu::Status::kMismatch)).status == BL_MISMATCH);
+
 // Whether a unit's path is measured, or not yet there (docs/performance.md
 // then says MISSED, not measured).
 enum class Path { kMeasured, kNotYet };
@@ -60,6 +71,6 @@ Outcome outcome(const pmu::Result<T>& r) {
   return {static_cast<unsigned>(r.status()), r.ok() ? static_cast<uint64_t>(r.value()) : 0};
 }
 inline Outcome outcome(const bl_u32& r) { return {r.status, r.status == BL_OK ? r.value : 0}; }
-inline Outcome outcome(const bl_u64& r) { return {r.status, r.status == BL_OK ? r.value : 0}; }
+inline Outcome outcome(const bl_u64& r) { return {static_cast<unsigned>(r.status), r.status == BL_OK ? r.value : 0}; }
 
 }  // namespace bench
