@@ -39,6 +39,10 @@ def objects(objdump, elf, scope):
             continue
         size_hex, _, name = tail.partition(" ")
         name = name.strip()
+        # A symbol's visibility, if not default, comes before its name.
+        for visibility in (".hidden ", ".protected ", ".internal "):
+            if name.startswith(visibility):
+                name = name[len(visibility):].strip()
         if name.startswith(scope):
             section = fields[-1]
             found.append((int(size_hex, 16), kind_of(section), section, name))

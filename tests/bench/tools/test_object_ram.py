@@ -46,9 +46,12 @@ class FixtureObjects(unittest.TestCase):
     def test_constants_are_rodata(self):
         self.assertEqual(self.found["bench_ram::ro"], (64, "rodata", ".rodata"))
 
+    def test_a_hidden_object_is_counted(self):
+        self.assertEqual(self.found["bench_ram::hidden"][:2], (64, "bss"))
+
     def test_only_the_scope(self):
-        self.assertEqual(sorted(self.found), ["bench_ram::big", "bench_ram::big_set", "bench_ram::one",
-                                              "bench_ram::ro", "bench_ram::zero"])
+        self.assertEqual(sorted(self.found), ["bench_ram::big", "bench_ram::big_set", "bench_ram::hidden",
+                                              "bench_ram::one", "bench_ram::ro", "bench_ram::zero"])
 
 
 if __name__ == "__main__":
