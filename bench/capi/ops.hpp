@@ -10,6 +10,10 @@
 //        member; RISC-V, header-only: the member compiled out of line, on
 //        the object's address as the C handle's file gets it)
 //   C    the C function on a handle initialised to the same object
+// each taking the object or the handle as its first argument (cpp_unit(),
+// c_unit()), which the bench makes opaque before it counts: where the
+// linker put either (a gp-relative address is one instruction, a far one
+// two) is the caller's, not the API's.
 // Value calls return the C answer (value and status), as a C caller gets it.
 // bench/host checks the two make the same accesses, callbacks and result;
 // bench/target/capi_bench.cpp counts their instructions.
@@ -44,29 +48,34 @@ inline pmu_safesu_callbacks_t g_safesu_handle_callbacks{};
 
 struct SafeSU : ::bench::safesu::Ops {
   struct Cpp {
-    BENCH_FORWARD Status route(unsigned o, unsigned e) { return g_safesu.route(o, e); }
-    BENCH_FORWARD Status enable_counters() { return g_safesu.start(g_safesu.all_counters()); }
-    BENCH_FORWARD Result<uint32_t> read(unsigned k) { return g_safesu.read(k); }
-    BENCH_FORWARD Status set_budget(unsigned c, uint32_t limit) { return g_safesu.set_budget(c, limit); }
-    BENCH_FORWARD Result<uint32_t> overflow_hook() { return g_safesu.handle_overflow_irq(); }
-    BENCH_FORWARD Status overflow_isr() {
-      pmu::safesu::SafeSU::overflow_isr(&g_safesu);
+    using Unit = pmu::safesu::SafeSU;
+    BENCH_FORWARD Status route(Unit* u, unsigned o, unsigned e) { return u->route(o, e); }
+    BENCH_FORWARD Status enable_counters(Unit* u) { return u->start(u->all_counters()); }
+    BENCH_FORWARD Result<uint32_t> read(Unit* u, unsigned k) { return u->read(k); }
+    BENCH_FORWARD Status set_budget(Unit* u, unsigned c, uint32_t limit) { return u->set_budget(c, limit); }
+    BENCH_FORWARD Result<uint32_t> overflow_hook(Unit* u) { return u->handle_overflow_irq(); }
+    BENCH_FORWARD Status overflow_isr(Unit* u) {
+      Unit::overflow_isr(u);
       return Status::kOk;
     }
   };
   struct C {
-    BENCH_FORWARD pmu_status_t route(unsigned o, unsigned e) { return pmu_safesu_crossbar_route(&g_safesu_handle, o, e); }
-    BENCH_FORWARD pmu_status_t enable_counters() { return pmu_safesu_counters_enable(&g_safesu_handle); }
-    BENCH_FORWARD pmu_u32_result_t read(unsigned k) { return pmu_safesu_counter_read(&g_safesu_handle, k); }
-    BENCH_FORWARD pmu_status_t set_budget(unsigned c, uint32_t limit) {
-      return pmu_safesu_mccu_budget_set(&g_safesu_handle, c, limit);
+    using Unit = pmu_safesu_t;
+    BENCH_FORWARD pmu_status_t route(Unit* h, unsigned o, unsigned e) { return pmu_safesu_crossbar_route(h, o, e); }
+    BENCH_FORWARD pmu_status_t enable_counters(Unit* h) { return pmu_safesu_counters_enable(h); }
+    BENCH_FORWARD pmu_u32_result_t read(Unit* h, unsigned k) { return pmu_safesu_counter_read(h, k); }
+    BENCH_FORWARD pmu_status_t set_budget(Unit* h, unsigned c, uint32_t limit) {
+      return pmu_safesu_mccu_budget_set(h, c, limit);
     }
-    BENCH_FORWARD pmu_u32_result_t overflow_hook() { return pmu_safesu_overflow_irq_handle(&g_safesu_handle); }
-    BENCH_FORWARD pmu_status_t overflow_isr() {
-      pmu_safesu_overflow_isr(&g_safesu_handle);
+    BENCH_FORWARD pmu_u32_result_t overflow_hook(Unit* h) { return pmu_safesu_overflow_irq_handle(h); }
+    BENCH_FORWARD pmu_status_t overflow_isr(Unit* h) {
+      pmu_safesu_overflow_isr(h);
       return PMU_OK;
     }
   };
+  // The C++ object and the C handle, passed to each call as its first argument.
+  static Cpp::Unit* cpp_unit() { return &g_safesu; }
+  static C::Unit* c_unit() { return &g_safesu_handle; }
   // Both objects: the same unit, callbacks attached, counter 0's callback fn.
   static void attach(bl_callback_fn fn) {
     (void)g_safesu.attach_callbacks(&g_safesu_callbacks);
@@ -85,25 +94,29 @@ inline pmu_cm_callbacks_t g_cm_handle_callbacks{};
 
 struct Cm : ::bench::cm::Ops {
   struct Cpp {
-    BENCH_FORWARD Status start(uint32_t m) { return g_cm.start(m); }
-    BENCH_FORWARD Result<uint32_t> read(unsigned i) { return g_cm.read(i); }
-    BENCH_FORWARD Result<uint32_t> overflow_hook() { return g_cm.handle_overflow_irq(); }
-    BENCH_FORWARD Status overflow_isr() {
-      pmu::cm::Perf::overflow_isr(&g_cm);
+    using Unit = pmu::cm::Perf;
+    BENCH_FORWARD Status start(Unit* u, uint32_t m) { return u->start(m); }
+    BENCH_FORWARD Result<uint32_t> read(Unit* u, unsigned i) { return u->read(i); }
+    BENCH_FORWARD Result<uint32_t> overflow_hook(Unit* u) { return u->handle_overflow_irq(); }
+    BENCH_FORWARD Status overflow_isr(Unit* u) {
+      Unit::overflow_isr(u);
       return Status::kOk;
     }
   };
   struct C {
-    BENCH_FORWARD pmu_status_t start(uint32_t m) { return pmu_cm_counters_start(&g_cm_handle, m); }
-    BENCH_FORWARD pmu_u32_result_t read(unsigned i) {
-      return pmu_cm_counter_read(&g_cm_handle, static_cast<pmu_cm_counter_t>(i));
+    using Unit = pmu_cm_t;
+    BENCH_FORWARD pmu_status_t start(Unit* h, uint32_t m) { return pmu_cm_counters_start(h, m); }
+    BENCH_FORWARD pmu_u32_result_t read(Unit* h, unsigned i) {
+      return pmu_cm_counter_read(h, static_cast<pmu_cm_counter_t>(i));
     }
-    BENCH_FORWARD pmu_u32_result_t overflow_hook() { return pmu_cm_overflow_irq_handle(&g_cm_handle); }
-    BENCH_FORWARD pmu_status_t overflow_isr() {
-      pmu_cm_overflow_isr(&g_cm_handle);
+    BENCH_FORWARD pmu_u32_result_t overflow_hook(Unit* h) { return pmu_cm_overflow_irq_handle(h); }
+    BENCH_FORWARD pmu_status_t overflow_isr(Unit* h) {
+      pmu_cm_overflow_isr(h);
       return PMU_OK;
     }
   };
+  static Cpp::Unit* cpp_unit() { return &g_cm; }
+  static C::Unit* c_unit() { return &g_cm_handle; }
   // Both objects: P0's callback fn; no totals (the scenarios here are untracked).
   static void attach(bl_callback_fn fn) {
     g_cm.attach_callbacks(&g_cm_callbacks);
@@ -129,25 +142,29 @@ struct Riscv : ::bench::riscv::Ops {
     BENCH_OUT_OF_LINE Result<uint64_t> read64_on(pmu::riscv::Counters* f, unsigned i) { return f->read64(i); }
     BENCH_OUT_OF_LINE Result<uint32_t> hook_on(pmu::riscv::Counters* f) { return f->handle_overflow_irq(); }
     BENCH_OUT_OF_LINE void isr_on(void* f) { pmu::riscv::Counters::overflow_isr(f); }
-    BENCH_FORWARD Status start(uint32_t m) { return start_on(&g_riscv, m); }
-    BENCH_FORWARD Result<uint64_t> read(unsigned i) { return read_on(&g_riscv, i); }
-    BENCH_FORWARD Result<uint64_t> read64(unsigned i) { return read64_on(&g_riscv, i); }
-    BENCH_FORWARD Result<uint32_t> lcofi_hook() { return hook_on(&g_riscv); }
-    BENCH_FORWARD Status overflow_isr() {
-      isr_on(&g_riscv);
+    using Unit = pmu::riscv::Counters;
+    BENCH_FORWARD Status start(Unit* f, uint32_t m) { return start_on(f, m); }
+    BENCH_FORWARD Result<uint64_t> read(Unit* f, unsigned i) { return read_on(f, i); }
+    BENCH_FORWARD Result<uint64_t> read64(Unit* f, unsigned i) { return read64_on(f, i); }
+    BENCH_FORWARD Result<uint32_t> lcofi_hook(Unit* f) { return hook_on(f); }
+    BENCH_FORWARD Status overflow_isr(Unit* f) {
+      isr_on(f);
       return Status::kOk;
     }
   };
   struct C {
-    BENCH_FORWARD pmu_status_t start(uint32_t m) { return pmu_riscv_counters_start(&g_riscv_handle, m); }
-    BENCH_FORWARD pmu_u64_result_t read(unsigned i) { return pmu_riscv_counter_read(&g_riscv_handle, i); }
-    BENCH_FORWARD pmu_u64_result_t read64(unsigned i) { return pmu_riscv_counter_read_extended(&g_riscv_handle, i); }
-    BENCH_FORWARD pmu_u32_result_t lcofi_hook() { return pmu_riscv_overflow_irq_handle(&g_riscv_handle); }
-    BENCH_FORWARD pmu_status_t overflow_isr() {
-      pmu_riscv_overflow_isr(&g_riscv_handle);
+    using Unit = pmu_riscv_counters_t;
+    BENCH_FORWARD pmu_status_t start(Unit* h, uint32_t m) { return pmu_riscv_counters_start(h, m); }
+    BENCH_FORWARD pmu_u64_result_t read(Unit* h, unsigned i) { return pmu_riscv_counter_read(h, i); }
+    BENCH_FORWARD pmu_u64_result_t read64(Unit* h, unsigned i) { return pmu_riscv_counter_read_extended(h, i); }
+    BENCH_FORWARD pmu_u32_result_t lcofi_hook(Unit* h) { return pmu_riscv_overflow_irq_handle(h); }
+    BENCH_FORWARD pmu_status_t overflow_isr(Unit* h) {
+      pmu_riscv_overflow_isr(h);
       return PMU_OK;
     }
   };
+  static Cpp::Unit* cpp_unit() { return &g_riscv; }
+  static C::Unit* c_unit() { return &g_riscv_handle; }
   static void attach(bl_callback_fn fn) {
     pmu_riscv_counters_config_t cfg;
     (void)pmu_riscv_counters_config_default(&cfg);

@@ -110,8 +110,8 @@ Trace run_once(void (*scenario)(), Call call, Args... args) {
     ::bench::OpRun r;                                                                                       \
     r.name = name_;                                                                                         \
     r.baseline = ::bench::detail::run_once<Ops>(&Ops::scenario_,                                            \
-        [](auto... a) { return Ops::Cpp::op_(a...); }, ##__VA_ARGS__);                                      \
+        [](auto... a) { return Ops::Cpp::op_(a...); }, Ops::cpp_unit(), ##__VA_ARGS__);                     \
     r.pmukit.emplace_back("c-api", ::bench::detail::run_once<Ops>(&Ops::scenario_,                          \
-        [](auto... a) { return Ops::C::op_(a...); }, ##__VA_ARGS__));                                       \
+        [](auto... a) { return Ops::C::op_(a...); }, Ops::c_unit(), ##__VA_ARGS__));                        \
     runs.push_back(std::move(r));                                                                           \
   } while (0);

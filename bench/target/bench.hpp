@@ -52,8 +52,66 @@ __attribute__((always_inline)) inline uint32_t instructions(Call call, Args... a
   return t1 - t0 - overhead;
 }
 
-// Instructions from the call of a hook to its first callback: the argument
-// moves, the call, and the hook's instructions before it calls.
+// minstret, and in 'after' the address of the instruction after the read.
+__attribute__((always_inline)) inline uint32_t instret_at(uintptr_t& after) {
+  uintptr_t v;
+  __asm__ volatile("lla %1, 1f\n\tcsrr %0, minstret\n1:" : "=&r"(v), "=&r"(after)::"memory");
+  return static_cast<uint32_t>(v);
+}
+
+// The instructions a call site runs from 'from' up to and including its call
+// (jal/jalr/c.jalr/c.jal with the return address in ra): what the caller
+// does before the callee's first instruction (argument moves, an object's
+// address, the call). Read from the image's own code, which must be
+// straight-line there: 0 if a branch or jump comes first.
+inline uint32_t call_site_length(uintptr_t from) {
+  const auto* p = reinterpret_cast<const uint16_t*>(from);
+  for (uint32_t n = 1; n <= 16; ++n) {
+    const uint32_t lo = *p;
+    if ((lo & 3u) == 3u) {  // 32 bits
+      const uint32_t insn = lo | uint32_t{p[1]} << 16;
+      const uint32_t opcode = insn & 0x7Fu;
+      const uint32_t rd = (insn >> 7) & 31u;
+      if (opcode == 0x6F || opcode == 0x67) return rd == 1 ? n : 0;  // jal / jalr
+      if (opcode == 0x63) return 0;                                  // a branch
+      p += 2;
+    } else {  // 16 bits (C)
+      const uint32_t op = lo & 3u, funct3 = lo >> 13, rs2 = (lo >> 2) & 31u, rs1 = (lo >> 7) & 31u;
+      if (op == 2 && (lo >> 12) == 9 && rs2 == 0 && rs1 != 0) return n;  // c.jalr
+      if (op == 2 && (lo >> 12) == 8 && rs2 == 0 && rs1 != 0) return 0;  // c.jr
+      if (op == 1 && funct3 == 1 && __riscv_xlen == 32) return n;        // c.jal (RV32)
+      if (op == 1 && (funct3 == 5 || funct3 == 6 || funct3 == 7)) return 0;  // c.j, c.beqz, c.bnez
+      p += 1;
+    }
+  }
+  return 0;
+}
+
+// Instructions retired by call(args...) from the callee's first instruction
+// to its return: instructions() less the call site's own (argument moves, an
+// object's address, the call), read from the code; 0 if that site is not
+// straight-line. Two calls whose arguments the linker places differently
+// (a gp-relative address is one instruction, a far one two) compare alike.
+template <typename Call, typename... Args>
+__attribute__((always_inline)) inline uint32_t instructions_from_entry(Call call, Args... args) {
+  (opaque(args), ...);
+  const uint32_t e0 = instret();
+  const uint32_t e1 = instret();
+  uint32_t overhead = e1 - e0;
+  opaque(overhead);
+  uintptr_t site;
+  const uint32_t t0 = instret_at(site);
+  (void)call(args...);
+  const uint32_t t1 = instret();
+  const uint32_t before_entry = call_site_length(site);
+  return before_entry == 0 ? 0 : t1 - t0 - overhead - before_entry;
+}
+
+// Instructions from a hook's first instruction to the first instruction of
+// its first callback: the window from the call site to the callback, less
+// the call site's own instructions before the hook's entry (its argument
+// moves, an object's address and the call, read from the code). A hook that
+// does not call back, or a call site that is not straight-line, gives 0.
 template <typename Call, typename... Args>
 __attribute__((always_inline)) inline uint32_t to_first_callback(Call call, Args... args) {
   (opaque(args), ...);
@@ -62,10 +120,12 @@ __attribute__((always_inline)) inline uint32_t to_first_callback(Call call, Args
   const uint32_t e1 = instret();
   uint32_t overhead = e1 - e0;
   opaque(overhead);
-  const uint32_t t0 = instret();
+  uintptr_t site;
+  const uint32_t t0 = instret_at(site);
   (void)call(args...);
   const uint32_t at = bench_at_callback;
-  return at == 0 ? 0 : at - t0 - overhead;
+  const uint32_t before_entry = call_site_length(site);
+  return at == 0 || before_entry == 0 ? 0 : at - t0 - overhead - before_entry;
 }
 
 inline void report(const char* what, const char* metric, uint32_t value) {
@@ -127,6 +187,12 @@ struct TimeCall {
   template <class Call, class... Args>
   __attribute__((always_inline)) uint32_t operator()(Call call, Args... args) const {
     return instructions(call, args...);
+  }
+};
+struct TimeFromEntry {
+  template <class Call, class... Args>
+  __attribute__((always_inline)) uint32_t operator()(Call call, Args... args) const {
+    return instructions_from_entry(call, args...);
   }
 };
 struct TimeToCallback {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The C API: instructions of each C call beside the same call on the
 // run-time C++ object (bench/capi/ops.hpp), from the same register state,
+// the object or handle passed in a register (made opaque before counting),
 // leaving the same registers; one line per operation:
 //   "bench capi.<unit>.<operation> run_time=N c_api=N"
 // and the allowance they are held to, the leanest C handle check
@@ -28,16 +29,17 @@ void run_capi_op(const char* name, void (*scenario)(), Measure measure, Cpp cpp,
     scenario();
   };
   fresh();
-  const uint32_t n_cpp = timed(measure, cpp, args...);
+  const uint32_t n_cpp = timed(measure, cpp, Ops::cpp_unit(), args...);
   W after_cpp{};
   if constexpr (Ops::kWindowWords > 0) after_cpp = W::take(Ops::kWindow);
   using ::bench::outcome;
-  const unsigned status_cpp = outcome(cpp(args...)).status;  // (the registers are taken before)
+  const unsigned status_cpp = outcome(cpp(Ops::cpp_unit(), args...)).status;  // (the registers are taken before)
   fresh();
-  const uint32_t n_c = timed(measure, c, args...);
+  const uint32_t n_c = timed(measure, c, Ops::c_unit(), args...);
   if constexpr (Ops::kWindowWords > 0) CHECK(W::take(Ops::kWindow) == after_cpp);
   fresh();
-  CHECK(outcome(c(args...)).status == status_cpp);
+  CHECK(outcome(c(Ops::c_unit(), args...)).status == status_cpp);
+  CHECK(n_cpp > 0 && n_c > 0);  // (0: a hook that did not call back, or a call site that was not straight-line)
   harness::printf("bench %s run_time=%u c_api=%u\n", name, static_cast<unsigned>(n_cpp), static_cast<unsigned>(n_c));
 }
 

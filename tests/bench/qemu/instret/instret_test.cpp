@@ -54,20 +54,83 @@ TEST_CASE(bench, call_of_17_counts_19) {
            19u);
 }
 
+namespace {
+uint64_t g_far_object[64];
+}
+// From the callee's entry: the 17 nops and the return; the call is the
+// call site's, and so is an address made for an argument inside the window.
+TEST_CASE(bench, call_of_17_from_entry_counts_18) {
+  CHECK_EQ(bench::instructions_from_entry([] {
+             bench_known_17();
+             return 0;
+           }),
+           18u);
+  CHECK_EQ(bench::instructions_from_entry([] {
+             reinterpret_cast<void (*)(void*)>(bench_known_17)(&g_far_object[63]);
+             return 0;
+           }),
+           18u);
+}
+
 // Arguments made opaque before the window arrive in their registers
 // without an instruction inside it: call, add, ret.
 TEST_CASE(bench, call_with_arguments_counts_the_call_only) {
   CHECK_EQ(bench::instructions([](unsigned a, unsigned b) { return bench_known_args(a, b); }, 3u, 4u), 3u);
 }
 
-// Entry to the first callback: the call, 5 nops, the jump; the callback's
-// minstret read is its first instruction and is not counted.
-TEST_CASE(bench, hook_to_callback_counts_7) {
+// Entry to the first callback: 5 nops, the jump; neither the call nor the
+// callback's minstret read (its first instruction) is counted.
+TEST_CASE(bench, hook_to_callback_counts_6) {
   CHECK_EQ(bench::to_first_callback([] {
              bench_known_hook();
              return 0;
            }),
-           7u);
+           6u);
+}
+
+// The same hook called with an object's address made inside the window
+// (auipc, addi: the call site's, as a run-time object's hook call has it):
+// still 6, from the hook's first instruction.
+namespace {
+uint64_t g_known_object[64];
+}
+TEST_CASE(bench, hook_to_callback_leaves_out_the_call_site) {
+  CHECK_EQ(bench::to_first_callback([] {
+             reinterpret_cast<void (*)(void*)>(bench_known_hook)(&g_known_object[63]);
+             return 0;
+           }),
+           6u);
+}
+
+// The call site reader: straight-line code up to a call counts to the call
+// included; a branch first gives 0.
+__asm__(R"(
+  .section .text.bench_known_sites,"ax",@progbits
+  .option push
+  .option norvc
+  .globl bench_site_three
+bench_site_three:
+  addi a0, a0, 1
+  lui a1, 1
+  jal ra, bench_known_17
+  .globl bench_site_branch
+bench_site_branch:
+  addi a0, a0, 1
+  beqz a0, bench_site_branch
+  jal ra, bench_known_17
+  .option rvc
+  .globl bench_site_compressed
+bench_site_compressed:
+  c.addi a0, 1
+  c.mv a1, a0
+  c.jalr a2
+  .option pop
+)");
+extern "C" char bench_site_three[], bench_site_branch[], bench_site_compressed[];
+TEST_CASE(bench, call_site_length_reads_the_code) {
+  CHECK_EQ(bench::call_site_length(reinterpret_cast<uintptr_t>(bench_site_three)), 3u);
+  CHECK_EQ(bench::call_site_length(reinterpret_cast<uintptr_t>(bench_site_branch)), 0u);
+  CHECK_EQ(bench::call_site_length(reinterpret_cast<uintptr_t>(bench_site_compressed)), 3u);
 }
 
 // A hook that never calls back reads 0, not a garbage difference.
