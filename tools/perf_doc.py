@@ -309,6 +309,7 @@ def write(figs, before, checks, details, out):
     w.append(table(head, hook_rows))
 
     w.append(capi_section(figs, checks))
+    w.append(profile_section(figs, checks))
 
     # -- accesses
     rows = []
@@ -500,6 +501,45 @@ def capi_section(figs, checks):
     w.append(table(["operation", "arch", "C++ run-time", "C API", "added", "target", "accesses", "verdict",
                     "why (if missed)"], rows))
     return "".join(w)
+
+
+# The sampling profiler's hook (docs/profiling.md, "Hook cost"): interrupt
+# entry to the end of the trigger's re-arm, on qemu-virt-rv64.
+PROFILE = "profile."
+PROFILE_TARGETS = {"profile.hook_entry_to_rearm": 400, "profile.hook_entry_to_rearm_chain8": 650,
+                   "profile.hook_per_group_counter": 30}
+PROFILE_TARGET_BOARD = "qemu-virt-rv64"
+
+
+def profile_section(figs, checks):
+    """The profiler's interrupt path: every profile.* figure, its target (on
+    qemu-virt-rv64) and verdict; a target without its figure is MISSED."""
+    w = ["\n## Sampling profiler: interrupt entry to the re-arm\n",
+         "From the first instruction of the trap entry through the board's dispatch, the counter file's hook, "
+         "the `Sampler` and the Sscofpmf trigger table (`bench/target/profile_bench.cpp`, docs/profiling.md). "
+         f"Targets on {PROFILE_TARGET_BOARD} (`-Os`).\n"]
+    names = list(dict.fromkeys(n for (n, b) in figs if n.startswith(PROFILE) and b))
+    for n in PROFILE_TARGETS:
+        if n not in names:
+            names.append(n)
+    rows = []
+    for name in names:
+        for board in BOARDS:
+            kv = figs.get((name, board))
+            limit = PROFILE_TARGETS.get(name) if board == PROFILE_TARGET_BOARD else None
+            if kv is None and limit is None:
+                continue
+            n = as_int(kv.get("instructions")) if kv else None
+            fig = f"{name} {ARCH[board]}"
+            if limit is not None:
+                v = checks.verdict("profiler hook", fig, n is not None and n <= limit)
+                tgt = f"≤ {limit}"
+            else:
+                v, tgt = "—", "—"
+            rows.append([f"`{name}`", ARCH[board], n if n is not None else "not measured", tgt, v,
+                         checks.why(fig, v) if v != "—" else "—"])
+    w.append(table(["figure", "arch", "instructions", "target", "verdict", "why (if missed)"], rows))
+    return "\n".join(w)
 
 
 def growth_sentence(base, members, figs):

@@ -47,6 +47,10 @@ bench capi.safesu.read(one) mmio_reads=1 mmio_writes=0
 bench capi.riscv.start(one) mmio_reads=0 mmio_writes=0 csr_accesses=2
 bench capi.riscv.start(one)@{V64} run_time=18 c_api=20
 bench capi.cm.overflow_hook_to_callback@{V64} run_time=29 c_api=35
+bench profile.hook_entry_to_rearm@{V64} instructions=400
+bench profile.hook_entry_to_rearm@{V32} instructions=900
+bench profile.hook_per_group_counter@{V64} instructions=31
+bench profile.rearm@{V64} instructions=20
 """
 BEFORE = f"""# a comment
 bench safesu.route_one_output(no_straddle)@{V64} instructions=79
@@ -122,6 +126,15 @@ class Generated(unittest.TestCase):
         self.assertEqual(self.row("`safesu.route(no_straddle)`", "1R 1W")[-3:], ["≤ 1R 1W", "MET", "—"])
         self.assertEqual(self.row("`safesu.route(straddle)`", "3R 2W")[-3:], ["≤ 2R 2W", "MISSED", "no reason recorded (bench/data/misses.txt)"])
         self.assertEqual(self.row("`safesu.route_table(n=24)`", "0R 6W")[-3:], ["≤ 0R 6W", "MET", "—"])
+
+    def test_profiler_figures_have_their_targets_on_rv64(self):
+        self.assertEqual(self.row("`profile.hook_entry_to_rearm`", "rv64")[2:5], ["400", "≤ 400", "MET"])
+        self.assertEqual(self.row("`profile.hook_entry_to_rearm`", "rv32")[2:5], ["900", "—", "—"])
+        self.assertEqual(self.row("`profile.hook_per_group_counter`", "rv64")[2:5], ["31", "≤ 30", "MISSED"])
+        self.assertEqual(self.row("`profile.rearm`", "rv64")[2:5], ["20", "—", "—"])
+        # a target whose figure the bench did not print is missed, not left out
+        self.assertEqual(self.row("`profile.hook_entry_to_rearm_chain8`", "rv64")[2:5],
+                         ["not measured", "≤ 650", "MISSED"])
 
     def test_crossbar_minimum(self):
         self.assertEqual(perf_doc.crossbar_minimum(24, 7), (0, 6))  # every field set: no read
