@@ -197,20 +197,28 @@ trap_entry:
 	or	%l0, PSR_PIL_MASK | PSR_ET, %l5
 	wr	%l5, %psr
 	nop; nop; nop
-	/* The trapped code's FP state, if its FPU was on: the handlers are C
-	 * and may use the FPU. Saved with traps on, so an FP trap still
-	 * pending would be taken as a trap, not stop the processor. */
-	sethi	%hi(PSR_EF), %l6
-	andcc	%l0, %l6, %g0
+	/* An interrupt (tt 0x11..0x1F) runs the application's handlers, C
+	 * that may use the FPU: if the trapped code had it on, its FP
+	 * registers and FSR are kept around them. The other traps run the
+	 * board's and the simulator's own code, which uses none, and an
+	 * emulated access stays as short as before. Saved with traps on, so
+	 * an FP trap still pending would be taken as a trap, not stop the
+	 * processor. %l6 = 1 if saved. */
+	mov	0, %l6
+	sub	%l3, 0x11, %l7
+	cmp	%l7, 0x1F - 0x11
+	bgu	3f
+	 sethi	%hi(PSR_EF), %l7
+	andcc	%l0, %l7, %g0
 	be	3f
 	 add	%l4, PMU_TF_SIZE, %l7
 	FP_REGISTERS 1, %l7
 	st	%fsr, [%l7 + FP_FSR]
+	mov	1, %l6
 3:
 	call	board_trap_dispatch
 	 mov	%l4, %o0
-	sethi	%hi(PSR_EF), %l6
-	andcc	%l0, %l6, %g0
+	cmp	%l6, 0
 	be	4f
 	 add	%l4, PMU_TF_SIZE, %l7
 	ld	[%l7 + FP_FSR], %fsr
