@@ -1142,7 +1142,9 @@ class Fuzz {
       const bool bad = !c.valid() || cfg_.counters != ibex::counter_mask(c.mhpm_counter_num);
       still(watch_);
       const Status s = call(bad ? Status::kBadArg : Status::kOk, core_is(c), [&] { return ibex::init(file_, c); });
-      if (!bad && !core_is(c)) EXPECT_STREQ(to_string(s), "mismatch") << where();
+      if (!bad && !core_is(c)) {
+        EXPECT_STREQ(to_string(s), "mismatch") << where();
+      }
       if (watch_ && s == Status::kOk) rebaseline(0);
       still(false);
     } else {
