@@ -196,7 +196,7 @@ class BasicPerf {
   __attribute__((always_inline)) Result<uint32_t> handle_overflow_irq_inlined() {
     const uintptr_t gdb = gdb_base();
     if (gdb == 0) return usable();
-    uint32_t snap = reg::read(gdb, kRegs.ov).raw & kAllMask;
+    uint32_t snap = reg::read_alone(gdb, kRegs.ov).raw & kAllMask;
     __asm__("" : "+r"(snap));  // test the masked snapshot: GCC kept the raw one too, in a third saved register
     return dispatch_body(snap);
   }
@@ -354,7 +354,7 @@ inline Result<uint32_t> BasicPerf<G, CS, TS>::handle_overflow_irq() {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();  // the base, not the status: the usual path returns dispatch()'s Result
   // 1. Snapshot: the only read of PC_OV; reserved bits are not ours.
-  return dispatch(reg::read(gdb, kRegs.ov).raw & kAllMask);
+  return dispatch(reg::read_alone(gdb, kRegs.ov).raw & kAllMask);
 }
 
 template <typename G, typename CS, typename TS>
@@ -400,7 +400,7 @@ template <typename G, typename CS, typename TS>
 Status BasicPerf<G, CS, TS>::probe() const {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();
-  return reg::read(gdb, kRegs.ctl).get(ctl::kPerfNumCnt) == ctl::kExpectedNumCnt ? Status::kOk : Status::kMismatch;
+  return reg::read_alone(gdb, kRegs.ctl).get(ctl::kPerfNumCnt) == ctl::kExpectedNumCnt ? Status::kOk : Status::kMismatch;
 }
 
 template <typename G, typename CS, typename TS>
@@ -479,7 +479,7 @@ template <typename G, typename CS, typename TS>
 inline Result<uint32_t> BasicPerf<G, CS, TS>::read_overflow() const {
   const uintptr_t gdb = gdb_base();
   if (gdb == 0) return usable();
-  return reg::read(gdb, kRegs.ov).raw & kAllMask;
+  return reg::read_alone(gdb, kRegs.ov).raw & kAllMask;
 }
 
 template <typename G, typename CS, typename TS>
@@ -502,9 +502,9 @@ Status BasicPerf<G, CS, TS>::clear_overflow(uint32_t mask) {
 template <typename G, typename CS, typename TS>
 __attribute__((noinline)) Status BasicPerf<G, CS, TS>::clear_overflow_tracked(uint32_t mask) {
   const uintptr_t gdb = gdb_base();
-  observe_counts<false>(gdb, mask, reg::read(gdb, kRegs.ov).raw);
+  observe_counts<false>(gdb, mask, reg::read_alone(gdb, kRegs.ov).raw);
   reg::clear_w1c(gdb, kRegs.ov, mask);
-  observe_counts<true>(gdb, mask, mask & ~reg::read(gdb, kRegs.ov).raw);
+  observe_counts<true>(gdb, mask, mask & ~reg::read_alone(gdb, kRegs.ov).raw);
   // In a callback: the hook's fold must not take the snapshot flag again.
   Totals* const t = totals_.get();
   t->cleared_in_hook_ = static_cast<uint8_t>(t->cleared_in_hook_ | mask);

@@ -31,6 +31,23 @@ inline void mmio_write32(uintptr_t addr, uint32_t value) {
 #endif
 }
 
+/// One aligned 32-bit load of register 'offset' of the device at 'base', for
+/// a lone read: as mmio_store32(), a run-time base laundered into a plain
+/// pointer lets a build-time offset fold into the load.
+__attribute__((always_inline)) inline uint32_t mmio_load32(uintptr_t base, uintptr_t offset) {
+#ifdef PMU_HOST
+  return pmu_host_mmio_read32(base + offset);
+#else
+  if (__builtin_constant_p(base) || !__builtin_constant_p(offset)) {
+    return *reinterpret_cast<volatile const uint32_t*>(base + offset);
+  } else {
+    const volatile uint8_t* at = reinterpret_cast<const volatile uint8_t*>(base);
+    __asm__("" : "+r"(at));
+    return *reinterpret_cast<const volatile uint32_t*>(at + offset);
+  }
+#endif
+}
+
 /// One aligned 32-bit store of value to register 'offset' of the device at
 /// 'base', for a lone store (a W1C clear). GCC 12 at -Os keeps a constant
 /// offset out of a volatile access whose address is an integer made a
