@@ -87,26 +87,6 @@ inline uint32_t call_site_length(uintptr_t from) {
   return 0;
 }
 
-// Instructions retired by call(args...) from the callee's first instruction
-// to its return: instructions() less the call site's own (argument moves, an
-// object's address, the call), read from the code; 0 if that site is not
-// straight-line. Two calls whose arguments the linker places differently
-// (a gp-relative address is one instruction, a far one two) compare alike.
-template <typename Call, typename... Args>
-__attribute__((always_inline)) inline uint32_t instructions_from_entry(Call call, Args... args) {
-  (opaque(args), ...);
-  const uint32_t e0 = instret();
-  const uint32_t e1 = instret();
-  uint32_t overhead = e1 - e0;
-  opaque(overhead);
-  uintptr_t site;
-  const uint32_t t0 = instret_at(site);
-  (void)call(args...);
-  const uint32_t t1 = instret();
-  const uint32_t before_entry = call_site_length(site);
-  return before_entry == 0 ? 0 : t1 - t0 - overhead - before_entry;
-}
-
 // Instructions from a hook's first instruction to the first instruction of
 // its first callback: the window from the call site to the callback, less
 // the call site's own instructions before the hook's entry (its argument
@@ -187,12 +167,6 @@ struct TimeCall {
   template <class Call, class... Args>
   __attribute__((always_inline)) uint32_t operator()(Call call, Args... args) const {
     return instructions(call, args...);
-  }
-};
-struct TimeFromEntry {
-  template <class Call, class... Args>
-  __attribute__((always_inline)) uint32_t operator()(Call call, Args... args) const {
-    return instructions_from_entry(call, args...);
   }
 };
 struct TimeToCallback {

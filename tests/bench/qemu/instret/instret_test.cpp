@@ -54,24 +54,6 @@ TEST_CASE(bench, call_of_17_counts_19) {
            19u);
 }
 
-namespace {
-uint64_t g_far_object[64];
-}
-// From the callee's entry: the 17 nops and the return; the call is the
-// call site's, and so is an address made for an argument inside the window.
-TEST_CASE(bench, call_of_17_from_entry_counts_18) {
-  CHECK_EQ(bench::instructions_from_entry([] {
-             bench_known_17();
-             return 0;
-           }),
-           18u);
-  CHECK_EQ(bench::instructions_from_entry([] {
-             reinterpret_cast<void (*)(void*)>(bench_known_17)(&g_far_object[63]);
-             return 0;
-           }),
-           18u);
-}
-
 // Arguments made opaque before the window arrive in their registers
 // without an instruction inside it: call, add, ret.
 TEST_CASE(bench, call_with_arguments_counts_the_call_only) {
