@@ -20,7 +20,7 @@ step.build := every board builds warning-free and freestanding, with its example
 step.qemu := QEMU suites on $(QEMU_BOARDS), at -Os and again at $(TEST_OTHER_OPTS); built by clang on $(TEST_CLANG_BOARDS); for an FPU ABI on $(TEST_FPU_BOARD_ABIS)
 step.examples := the examples under QEMU, output checked; built by clang too on $(TEST_CLANG_BOARDS)
 step.external := the installed packages from outside the tree: your firmware under QEMU per board and ABI, host-sim, CMake and pkg-config (firmware also compiled by clang), ABI mismatch
-step.docs := the API reference builds without a warning; every code block in README.md and docs/*.md compiles; undocumented declarations per header
+step.docs := the API reference builds without a warning; every C/C++ code block in README.md and docs/*.md compiles for its annotated boards (a "file" block must equal its file; shell, make and CMake blocks are not run); undocumented declarations per header
 
 .PHONY: test $(addprefix test-,$(TEST_STEPS))
 test: deps

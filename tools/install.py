@@ -409,14 +409,15 @@ def install_into(inst, args):
             ("INTERFACE_LINK_LIBRARIES", f"{P}/{lib}/pmukit-sim.o;pmukit::{abi}"),
             ("INTERFACE_PMUKIT_QEMU", p["qemu"]),
         ], abi, base["key"], base["exts"], base["text"], f"pmukit::sim-{board}-")
-    # pmukit-sim-<board>: the board's own ABI (the first staged for it).
+    # pmukit-sim-<board>: the board's own ABI, the first staged for it (the
+    # first the board lists, unless INSTALL_ABIS left that one out).
     defaults = {}
     for p in sims:
         defaults.setdefault(p["board"], p)
     for board, p in defaults.items():
         abi = p["abi"]
         inst.write(f"{pc}/pmukit-sim-{board}.pc", pc_file(
-            f"pmukit-sim-{board}", f"pmukit-sim for {board} in its own ABI: pmukit-sim-{board}-{abi}", version,
+            f"pmukit-sim-{board}", f"pmukit-sim for {board} in {abi}: pmukit-sim-{board}-{abi}", version,
             {"prefix": args.prefix, "qemu": p["qemu"], "board": board, "abi": abi,
              "cxxflags": FREESTANDING_CXXFLAGS},
             [("Requires", f"pmukit-sim-{board}-{abi} = {version}")]))

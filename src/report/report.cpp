@@ -21,10 +21,10 @@ void pad(const Sink& sink, size_t n) {
 }
 
 // CSV fields are written as they are unless they hold a comma, quote or
-// newline; then they are quoted with doubled quotes (RFC 4180).
+// line break (CR or LF); then they are quoted with doubled quotes (RFC 4180).
 void put_csv_field(const Sink& sink, const char* s) {
   bool quote = false;
-  for (const char* p = s; *p != '\0'; ++p) quote |= (*p == ',' || *p == '"' || *p == '\n');
+  for (const char* p = s; *p != '\0'; ++p) quote |= (*p == ',' || *p == '"' || *p == '\n' || *p == '\r');
   if (!quote) {
     put_str(sink, s);
     return;

@@ -32,6 +32,16 @@ TEST(Report, CsvHasOneParsableLinePerRowAndQuotesWhenNeeded) {
   EXPECT_EQ(out, "run1,3,\"a,b\",18446744073709551615\nrun1,4,\"say \"\"hi\"\"\",7\n");
 }
 
+// A line break of either kind inside a field, and a title that needs
+// quoting, stay inside one quoted field: a CSV reader sees one record a row.
+TEST(Report, CsvQuotesLineBreaksAndTheTitle) {
+  std::string out;
+  report::Sink sink{append, &out};
+  const report::Row rows[] = {{1, "a\rb", 5}, {2, "c\nd", 6}};
+  ASSERT_EQ(report::print(sink, "run,1", rows, 2, report::Format::kCsv), Status::kOk);
+  EXPECT_EQ(out, "\"run,1\",1,\"a\rb\",5\n\"run,1\",2,\"c\nd\",6\n");
+}
+
 TEST(Report, BadArgumentsPrintNothing) {
   std::string out;
   report::Sink sink{append, &out};
