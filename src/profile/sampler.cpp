@@ -10,7 +10,12 @@ Status Sampler::configure(const SamplerConfig& cfg, SampleRing* ring) {
   if (running_ || ring == nullptr || cfg.context == nullptr || cfg.trigger.ops == nullptr ||
       cfg.trigger.ops->arm == nullptr || cfg.trigger.ops->rearm == nullptr || cfg.trigger.ops->disarm == nullptr)
     return Status::kBadArg;
-  if (cfg.jitter_bits > 15 || cfg.period == 0 || (cfg.jitter_bits > 0 && cfg.period <= (1u << (cfg.jitter_bits - 1))))
+  // A period of 1 ends at the next event, inside the hook, before the hook
+  // acknowledges the overflow, which is then lost and sampling stops. The
+  // jitter window [period - half, period + half - 1] must not wrap.
+  const uint64_t half = cfg.jitter_bits > 0 ? uint64_t{1} << (cfg.jitter_bits - 1) : 0;
+  if (cfg.jitter_bits > 15 || cfg.period < 2 || (half > 0 && cfg.period <= half) ||
+      cfg.period - 1 > ~uint64_t{0} - half)
     return Status::kBadArg;
   if (cfg.group_count > kMaxGroup || (cfg.group_count > 0 && cfg.group == nullptr) || cfg.max_depth > kMaxDepth)
     return Status::kBadArg;
@@ -36,7 +41,10 @@ Status Sampler::configure(const SamplerConfig& cfg, SampleRing* ring) {
 Status Sampler::start() {
   if (!configured_ || running_) return Status::kBadArg;
   (void)read_group(nullptr);
-  const Status s = cfg_.trigger.ops->arm(cfg_.trigger.unit, cfg_.trigger.index, jitter_.next(),
+  // The first period is the mean, which arm() checks against the unit's
+  // range: a jittered one near the top of that range would pass or fail by
+  // the seed. The jitter starts with the first re-arm.
+  const Status s = cfg_.trigger.ops->arm(cfg_.trigger.unit, cfg_.trigger.index, jitter_.period(),
                                          IrqCallback{on_overflow, this});
   running_ = s == Status::kOk;
   return s;

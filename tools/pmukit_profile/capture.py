@@ -234,6 +234,13 @@ def _opens_capture(seq, payload):
 
 def read_text(text: str, path: str) -> List[Capture]:
     """Every capture in a console log, in order."""
+    return [parse() for parse in split_text(text, path)]
+
+
+def split_text(text: str, path: str):
+    """The captures of a console log, in order, each as a function that
+    parses it: a capture cut short (a reset) fails only when it is read, so
+    the other captures of the log stay readable."""
     frames = _frames(text, path)
     if not frames:
         raise ProfileError(f'{path}: no capture in it (no "{LINE_PREFIX}" lines)')
@@ -251,7 +258,9 @@ def read_text(text: str, path: str) -> List[Capture]:
                                f'{expected} was expected (capture lines are missing)')
         runs[-1][1].append(payload)
         runs[-1][2] = seq
-    return [parse_stream(b''.join(payloads), f'{path}:{first}') for first, payloads, _ in runs]
+    def parser(first, payloads):
+        return lambda: parse_stream(b''.join(payloads), f'{path}:{first}')
+    return [parser(first, payloads) for first, payloads, _ in runs]
 
 
 _CONTROL = struct.Struct('4sBBBB10I')  # RingControl, 48 bytes; integers re-read in target order
@@ -335,7 +344,7 @@ def load(path: str, dump: bool = False, index: Optional[int] = None) -> Capture:
     if dump:
         capture = read_dump(data, path)
     else:
-        captures = read_text(data.decode('utf-8', errors='replace'), path)
+        captures = split_text(data.decode('utf-8', errors='replace'), path)
         if index is None:
             if len(captures) > 1:
                 raise ProfileError(f'{path}: {len(captures)} captures in it; choose one with --capture '
@@ -343,6 +352,6 @@ def load(path: str, dump: bool = False, index: Optional[int] = None) -> Capture:
             index = 1
         if not 1 <= index <= len(captures):
             raise ProfileError(f'{path}: no capture {index} (it holds {len(captures)})')
-        capture = captures[index - 1]
+        capture = captures[index - 1]()
     check_usable(capture)
     return capture

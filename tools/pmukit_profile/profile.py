@@ -46,38 +46,48 @@ class Profile:
         self.instructions = next((e for e in self.events if _is(e, INSTRUCTION_NAMES)), None)
         # Return addresses point after the call (RISC-V): look up the call.
         back = 1 if h.chain == 'riscv-fp' else 0
-        fn = symbolizer.function
-        pcs = [s.pc for s in capture.samples]
-        line_of = symbolizer.lines(pcs if by == 'line' else [])
-        rows: Dict[str, Row] = OrderedDict()
+        calls = [[ra - back if ra >= back else ra for ra in reversed(s.chain)] for s in capture.samples]
+        line_of = symbolizer.lines([s.pc for s in capture.samples] + [a for c in calls for a in c]
+                                   if by == 'line' else [])
+
+        def identity(addr):
+            """A row's key (the function, by its start: two static functions
+            of one name are two rows; by line, also the line: a caller's is
+            its call's), its label, the function's name and the location."""
+            name, start = symbolizer.function_at(addr)
+            if by == 'line':
+                loc = line_of[addr]
+                return (start, loc), f'{name} {loc}', name, loc
+            return (start,), name, name, ''
+
+        rows: Dict[tuple, Row] = OrderedDict()
         self.folded = Counter()
         self.folded_events = {e: Counter() for e in self.events}
         self.unknown = 0
-        for s in capture.samples:
-            leaf = fn(s.pc)
+        for s, call_sites in zip(capture.samples, calls):
+            key, label, leaf, loc = identity(s.pc)
             self.unknown += leaf == UNKNOWN
-            key = f'{leaf} {line_of[s.pc]}' if by == 'line' else leaf
             row = rows.get(key)
             if row is None:
-                row = rows[key] = Row(key, line_of[s.pc] if by == 'line' else '', 0, 0,
-                                      {e: 0 for e in self.events})
+                row = rows[key] = Row(label, loc, 0, 0, {e: 0 for e in self.events})
             row.samples += 1
             values = list(s.deltas) + ([h.period] if self.trigger_event else [])
             for e, v in zip(self.events, values):
                 row.events[e] += v
-            stack = [fn(ra - back if ra >= back else ra) for ra in reversed(s.chain)] + [leaf]
-            for caller in set(stack[:-1]) - {leaf}:
-                rows.setdefault(caller, Row(caller, '', 0, 0, {e: 0 for e in self.events})).inclusive += 1
+            callers = [identity(a) for a in call_sites]
+            # Each row once per sample, however often it is on the stack (recursion).
+            for ckey, clabel, _, cloc in {c[0]: c for c in callers if c[0] != key}.values():
+                rows.setdefault(ckey, Row(clabel, cloc, 0, 0, {e: 0 for e in self.events})).inclusive += 1
             row.inclusive += 1
-            folded = ';'.join(stack)
+            folded = ';'.join([c[2] for c in callers] + [leaf])
             self.folded[folded] += 1
             for e, v in zip(self.events, values):
                 self.folded_events[e][folded] += v
         if by == 'function':
-            starts = {r.name: symbolizer.function_start(r.name) for r in rows.values()}
-            where = symbolizer.lines([a for a in starts.values() if a is not None])
-            for r in rows.values():
-                r.location = where.get(starts[r.name], '??:0') if starts[r.name] is not None else '??:0'
+            starts = [k[0] for k in rows if k[0] is not None]
+            where = symbolizer.lines(starts)
+            for k, r in rows.items():
+                r.location = where.get(k[0], '??:0') if k[0] is not None else '??:0'
         self.rows: List[Row] = sorted(rows.values(), key=lambda r: (-r.samples, -r.inclusive, r.name))
         self.totals = {e: sum(r.events[e] for r in self.rows) for e in self.events}
 

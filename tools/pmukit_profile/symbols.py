@@ -55,11 +55,13 @@ class Symbolizer:
             return self._names[i]
         return UNKNOWN
 
-    def function_start(self, name):
-        try:
-            return self._starts[self._names.index(name)]
-        except ValueError:
-            return None
+    def function_at(self, addr):
+        """(name, start) of the function holding addr; (UNKNOWN, None) outside
+        every function. Two static functions of one name differ by start."""
+        i = bisect.bisect_right(self._starts, addr) - 1
+        if i >= 0 and addr < self._ends[i]:
+            return self._names[i], self._starts[i]
+        return UNKNOWN, None
 
     def lines(self, addrs):
         """file:line of each address (cached); '??:0' where unknown."""

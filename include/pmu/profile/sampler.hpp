@@ -80,8 +80,9 @@ class Sampler {
   constexpr Sampler() = default;
 
   /// Checks the configuration against the ring. kBadArg (nothing touched) if
-  /// the ring, trigger ops or context function is missing, period is 0 or
-  /// not above the jitter, jitter_bits > 15, group_count > kMaxGroup, a group
+  /// the ring, trigger ops or context function is missing, period is below 2
+  /// (a period of 1 ends inside the hook, and its overflow is lost) or not
+  /// above the jitter, the jitter window wraps 64 bits, jitter_bits > 15, group_count > kMaxGroup, a group
   /// entry lacks read or has a width outside 1..64, or the trigger counter
   /// is in the group (its preloads make its deltas meaningless); kMismatch
   /// if the ring's shape (max_depth, group_count, sspesa words) differs;

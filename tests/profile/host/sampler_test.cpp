@@ -192,6 +192,36 @@ TEST(Sampler, NoContextNoSampleButRearm) {
   EXPECT_EQ(r.unit.rearms.size(), 1u);
 }
 
+// A period of 1 would end inside the hook (its overflow lost, sampling
+// over); a jitter window past 2^64 - 1 would wrap to short periods.
+TEST(Sampler, APeriodOfOneOrAWrappingJitterWindowIsRefused) {
+  Rig r;
+  r.cfg.period = 1;
+  EXPECT_EQ(r.sampler.configure(r.cfg, &r.ring), Status::kBadArg);
+  r.cfg.period = 2;
+  EXPECT_EQ(r.sampler.configure(r.cfg, &r.ring), Status::kOk);
+  r.cfg.jitter_bits = 4;  // +-8: [P - 8, P + 7]
+  r.cfg.period = ~uint64_t{0} - 7;
+  EXPECT_EQ(r.sampler.configure(r.cfg, &r.ring), Status::kOk);  // top: 2^64 - 1
+  r.cfg.period = ~uint64_t{0} - 6;
+  EXPECT_EQ(r.sampler.configure(r.cfg, &r.ring), Status::kBadArg);
+  EXPECT_TRUE(r.unit.arms.empty());
+}
+
+// start() arms with the mean, whatever the seed (arm() checks it against
+// the unit's range); the jitter begins with the first re-arm.
+TEST(Sampler, TheFirstPeriodIsTheMean) {
+  for (uint16_t seed : {0, 1, 0xACE1}) {
+    Rig r;
+    r.cfg.jitter_bits = 6;
+    r.cfg.seed = seed;
+    ASSERT_EQ(r.sampler.configure(r.cfg, &r.ring), Status::kOk);
+    ASSERT_EQ(r.sampler.start(), Status::kOk);
+    ASSERT_EQ(r.unit.arms.size(), 1u);
+    EXPECT_EQ(r.unit.arms[0], 1000u);
+  }
+}
+
 TEST(Sampler, JitterVariesThePeriodAroundItsMean) {
   Rig r;
   r.cfg.jitter_bits = 6;  // +-32

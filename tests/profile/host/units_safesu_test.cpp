@@ -91,6 +91,18 @@ TYPED_TEST(ProfileUnitsSafesu, RearmCountsTheOvershootAndDisarmMasksAndUnregiste
   EXPECT_FALSE(this->callbacks.overflow[7].set());
 }
 
+// A jittered period past the counter's range (mean near kMaxPeriod) is
+// re-armed as the longest the counter has: preload 0, not a wrapped one
+// that would flag after a few events.
+TYPED_TEST(ProfileUnitsSafesu, ARearmPastTheRangeIsTheLongestPeriod) {
+  using Ops = typename TestFixture::Adapter;
+  test::ExpectBackend bus;
+  bus.expect({R(A(1 + 7), 0xFFFFFFFF), W(A(1 + 7), 0u), R(A(1 + 7), 0xFFFFFFFF), W(A(1 + 7), 0u)});
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(Ops::rearm(&this->su, 7, Ops::kMaxPeriod + 1), Status::kOk);
+  EXPECT_EQ(Ops::rearm(&this->su, 7, Ops::kMaxPeriod + 7), Status::kOk);
+}
+
 TYPED_TEST(ProfileUnitsSafesu, GroupReadIsTheRaw32BitCounter) {
   using Ops = typename TestFixture::Adapter;
   test::ExpectBackend bus;

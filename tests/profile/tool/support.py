@@ -82,25 +82,34 @@ def line_of(needle):
 class Elf:
     """A workload ELF: path, build id and {function: (start, size)}."""
 
-    def __init__(self, directory, arch, salt=3, build_id=True):
+    def __init__(self, directory, arch, salt=3, build_id=True, extra=None):
+        """extra: {file name: C source} linked in too (their functions are in
+        `all_functions` as (name, start, size), which keeps same-name statics)."""
         if shutil.which(COMPILERS[arch][0]) is None:
             raise unittest.SkipTest(f'{COMPILERS[arch][0]} is not installed')
         src = os.path.join(directory, 'workload.c')
         with open(src, 'w') as f:
             f.write(WORKLOAD_C)
+        sources = [src]
+        for name, text in (extra or {}).items():
+            sources.append(os.path.join(directory, name))
+            with open(sources[-1], 'w') as f:
+                f.write(text)
         self.path = os.path.join(directory, f'workload-{arch}-{salt}.elf')
         cmd = COMPILERS[arch] + ['-O1', '-g', '-fno-omit-frame-pointer', '-nostdlib', f'-DSALT={salt}',
-                                 '-Wl,--build-id=sha1' if build_id else '-Wl,--build-id=none', src, '-o', self.path]
+                                 '-Wl,--build-id=sha1' if build_id else '-Wl,--build-id=none', *sources, '-o', self.path]
         subprocess.run(cmd, check=True, capture_output=True)
         notes = subprocess.run(['readelf', '-n', self.path], capture_output=True, text=True).stdout
         m = re.search(r'Build ID:\s*([0-9a-f]+)', notes)
         self.build_id = m.group(1) if m else None
         self.functions = {}
+        self.all_functions = []
         out = subprocess.run([NM[arch], '-S', self.path], capture_output=True, text=True, check=True).stdout
         for line in out.splitlines():
             parts = line.split()
             if len(parts) == 4 and parts[2] in 'Tt':
                 self.functions[parts[3]] = (int(parts[0], 16), int(parts[1], 16))
+                self.all_functions.append((parts[3], int(parts[0], 16), int(parts[1], 16)))
 
     def at(self, function, offset=4):
         start, size = self.functions[function]

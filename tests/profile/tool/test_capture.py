@@ -174,6 +174,17 @@ class CaptureTest(unittest.TestCase):
         with self.assertRaises(ProfileError):
             capture.load(both, index=3)
 
+    def test_a_cut_capture_leaves_the_others_of_the_log_readable(self):
+        # The firmware reset in the middle of capture 1, then wrote capture 2.
+        a = open(support.make_capture(self.dir, SPEC + SAMPLES, 'a')).read().splitlines(True)
+        b = open(support.make_capture(self.dir, SPEC + 'sample 0 0x80000020 d=1,2\n', 'b')).read()
+        log = self.write('cut_then_whole.txt', 'boot\n' + ''.join(a[:-1]) + 'reset\n' + b)
+        self.assertEqual(len(capture.load(log, index=2).samples), 1)
+        out = support.run_tool('info', log, '--capture', '2')
+        self.assertEqual(out.returncode, 0, out.stderr)
+        with self.assertRaisesRegex(ProfileError, 'truncated'):
+            capture.load(log, index=1)
+
     def test_a_file_without_a_capture_is_refused(self):
         self.refused(self.write('none.txt', 'hello\nverdict: PASS\n'), 'no capture in it')
         self.refused(self.write('none.bin', bytes(256), 'wb'), 'no pmukit ring', dump=True)

@@ -66,6 +66,38 @@ class ReportTest(unittest.TestCase):
             line = int(l.split('workload.c:')[1].split()[0])
             self.assertIn(line, range(support.line_of('void leaf_a('), support.line_of('void leaf_a(') + 3))
 
+    def test_by_line_a_caller_is_charged_at_its_call(self):
+        # By line, a caller is charged at the line of its call: here the line
+        # of caller's own sample too, so one row, located, holding its own
+        # sample and all 10 on the stack (not a bare "caller" row beside it).
+        cap = support.make_capture(self.dir, self.workload_spec())
+        out = self.report(cap, '--by', 'line', '--csv', self.path('l.csv'), '--quiet')
+        self.assertEqual(out.returncode, 0, out.stderr)
+        rows = list(csv.DictReader(open(self.path('l.csv'))))
+        self.assertTrue(all(r['location'] != '' for r in rows), rows)
+        callers = [r for r in rows if r['function'] == 'caller' or r['function'].startswith('caller ')]
+        self.assertEqual([(r['samples'], r['inclusive_samples']) for r in callers], [('1', '10')], callers)
+        self.assertEqual(callers[0]['function'], 'caller ' + callers[0]['location'])
+
+    def test_two_static_functions_of_one_name_are_two_rows(self):
+        elf = support.Elf(self.dir, self.arch, salt=5, extra={
+            'a.c': 'static volatile int x;\n__attribute__((noinline)) static void work(void) { x++; x++; }\n'
+                   'void run_a(void) { work(); }\n',
+            'b.c': 'static volatile int y;\n__attribute__((noinline)) static void work(void) { y--; y--; }\n'
+                   'void run_b(void) { work(); }\n'})
+        works = sorted(start for name, start, _ in elf.all_functions if name == 'work')
+        self.assertEqual(len(works), 2)
+        header = support.header_spec(elf.build_id, self.arch, 'riscv' if self.arch == 'riscv' else 'sparc', 4,
+                                     GROUPS)
+        spec = header + ''.join(f'sample 0 {works[0] + 2} d=10,0\n' for _ in range(3)) + \
+            f'sample 0 {works[1] + 2} d=10,0\n'
+        out = support.run_tool('report', support.make_capture(self.dir, spec), '--elf', elf.path,
+                               '--csv', self.path('s.csv'), '--quiet')
+        self.assertEqual(out.returncode, 0, out.stderr)
+        rows = sorted((r['samples'], r['location'].split(':')[0]) for r in csv.DictReader(open(self.path('s.csv')))
+                      if r['function'] == 'work')
+        self.assertEqual(rows, [('1', 'b.c'), ('3', 'a.c')])
+
     def test_folded_stacks_csv_json_and_svg(self):
         cap = support.make_capture(self.dir, self.workload_spec())
         out = self.report(cap, '--folded', self.path('f.txt'), '--csv', self.path('p.csv'),

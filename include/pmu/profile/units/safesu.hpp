@@ -65,7 +65,9 @@ struct BasicSafeSUOps {
   static Status rearm(void* unit, unsigned index, uint64_t period) {
     Unit* su = static_cast<Unit*>(unit);
     const uint32_t since = su->read(index).value() + 1u;  // all ones + 1 = 0: none yet
-    return su->write(index, preload(period, since));
+    // A jittered period past the counter's range (a mean within the jitter
+    // of kMaxPeriod; arm() checked the mean) is the longest the counter has.
+    return su->write(index, preload(period < kMaxPeriod ? period : kMaxPeriod, since));
   }
 
   /// Masks the counter's overflow interrupt (R W mask) and unregisters the
