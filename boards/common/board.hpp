@@ -29,8 +29,9 @@ const char* name();
 void putc(char c);
 
 /// Ends the image. 0 = success. QEMU boards make QEMU exit with a status
-/// that is non-zero for any non-zero code (qemu-virt: the code itself;
-/// qemu-leon3: 134); real boards print `EXIT <code>` and halt.
+/// that is non-zero for any non-zero code (qemu-virt: the code's low 8 bits,
+/// or 255 if those are 0; qemu-leon3: 134); real boards print `EXIT <code>`
+/// and halt.
 [[noreturn]] void exit(int code);
 
 /// A free-running count of guest time (cycles; with QEMU -icount, one per

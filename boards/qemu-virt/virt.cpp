@@ -79,8 +79,12 @@ bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
 
 void irq_detach(unsigned line) {
   if (line >= kMaxIrqLines) return;
-  if (line == virt::kLcofiLine) riscv::disable_interrupt(virt::kLcofiLine);
-  else pending_update(0, ~(1u << line));
+  if (line == virt::kLcofiLine) {
+    riscv::disable_interrupt(virt::kLcofiLine);
+    riscv::clear_pending(virt::kLcofiLine);  // software clears LCOFIP: an overflow left there is dropped
+  } else {
+    pending_update(0, ~(1u << line));
+  }
   g_lines.detach(line);
 }
 

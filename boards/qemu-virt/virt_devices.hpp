@@ -20,8 +20,16 @@ inline void uart_putc(char c) {
   uart[0] = static_cast<uint8_t>(c);
 }
 
+// The finisher word for exit code `code`. QEMU exits with the word's
+// 16-bit code and the host keeps its low 8 bits, so a non-zero code whose
+// low byte is 0 (256, -256) would read as success: it exits 255.
+constexpr uint32_t finisher_word(int code) {
+  const uint32_t low = static_cast<uint32_t>(code) & 0xFFu;
+  return code == 0 ? 0x5555u : ((low != 0 ? low : 0xFFu) << 16) | 0x3333u;
+}
+
 [[noreturn]] inline void finisher_exit(int code) {
-  const uint32_t v = code == 0 ? 0x5555u : ((static_cast<uint32_t>(code) & 0xFFFF) << 16) | 0x3333u;
+  const uint32_t v = finisher_word(code);
   for (;;) *reinterpret_cast<volatile uint32_t*>(kFinisher) = v;
 }
 

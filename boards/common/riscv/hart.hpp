@@ -36,6 +36,10 @@ inline void enable_interrupt(unsigned code) {
 inline void disable_interrupt(unsigned code) {
   __asm__ volatile("csrc " PRIV_STR(XIE) ", %0" : : "r"(uintptr_t{1} << code) : "memory");
 }
+// Clears interrupt `code`'s pending bit, for a cause software clears (LCOFIP).
+inline void clear_pending(unsigned code) {
+  __asm__ volatile("csrc " PRIV_STR(XIP) ", %0" : : "r"(uintptr_t{1} << code) : "memory");
+}
 
 // No exit device: park the hart with interrupts off (a debugger sees it).
 [[noreturn]] inline void park_hart() {

@@ -119,6 +119,11 @@ riscv_trap_entry:
   lw t0, FP(20)(sp)
   fscsr t0
 #endif
+  /* Interrupts off before xepc is written: a handler may have returned
+   * with them on (an RTOS lets them nest), and a trap taken between the
+   * xepc write and the xret would overwrite xepc. The xstatus written next
+   * brings back the interrupted code's enable through xPIE at the xret. */
+  csrci XSTATUS, XSTATUS_IE
   REG_L t0, 32*RB(sp)
   csrw XEPC, t0
   REG_L t0, 35*RB(sp)

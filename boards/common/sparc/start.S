@@ -2,7 +2,7 @@
 /* LEON3 start-up (qemu-leon3, leon3-grlib). On QEMU the -kernel stub jumps here with the MMU off,
  * traps enabled and CWP = 7. We take over: supervisor, traps off, CWP 0 with
  * window 1 invalid, our trap table, a stack at __stack_top, .bss cleared,
- * then board_init() (SRMMU, timer, IRQMP) and main(); main's return value
+ * traps on (PIL 15), then board_init() (SRMMU, timer, IRQMP) and main(); main's return value
  * goes to board::exit. The image has no constructors (the linker script
  * asserts it), so none are called. */
 #include "sparc/board_asm.h"
@@ -47,12 +47,15 @@ _start:
 	ba	1b
 	 add	%g2, 8, %g2
 2:
-	call	board_init
-	 nop
-	/* Traps on; interrupts stay masked by PIL = 15 until irq_global_enable. */
+	/* Traps on before any C: a call chain deeper than the six free
+	 * windows takes a window overflow trap, which with ET = 0 would stop
+	 * the processor (error mode). Interrupts stay masked by PIL = 15 until
+	 * irq_global_enable. */
 	set	PSR_S | PSR_PS | PSR_PIL_MASK | PSR_ET | PSR_EF, %g1
 	wr	%g1, %psr
 	nop; nop; nop
+	call	board_init
+	 nop
 	call	main
 	 nop
 	call	board_exit_c

@@ -103,3 +103,101 @@ TEST_CASE(board_api, interrupted_context_names_the_interrupted_code) {
 #endif
   CHECK(seen.saved_window_matches);
 }
+
+// A forced line detached before it was taken is dropped: attached again, its
+// handler does not run for the old force (board.hpp: detach "drops anything
+// pending on it").
+namespace {
+volatile uint32_t g_calls;
+void count(void*) { g_calls = g_calls + 1; }
+void settle() {
+  for (volatile int i = 0; i < 2000; i = i + 1) {
+  }
+}
+}  // namespace
+
+TEST_CASE(board_api, a_line_detached_while_pending_is_dropped) {
+  g_calls = 0;
+  board::irq_global_disable();
+  CHECK(board::irq_attach(kLine, count, nullptr));
+  CHECK(board::irq_force(kLine));
+  board::irq_detach(kLine);
+  CHECK(board::irq_attach(kLine, count, nullptr));
+  board::irq_global_enable();
+  settle();
+  board::irq_global_disable();
+  board::irq_detach(kLine);
+  CHECK_EQ(g_calls, 0u);
+}
+
+#if defined(__riscv)
+#if defined(BOARD_SMODE) && BOARD_SMODE
+#define BOARD_API_XIP "sip"
+#else
+#define BOARD_API_XIP "mip"
+#endif
+// The same for LCOFI (line 13): an overflow left pending when the line is
+// detached does not reach the next handler attached to it. (The handler
+// clears the pending bit, as a hook does: software clears LCOFIP.)
+namespace {
+void count_and_clear_lcofi(void*) {
+  g_calls = g_calls + 1;
+  __asm__ volatile("csrc " BOARD_API_XIP ", %0" : : "r"(uintptr_t{1} << 13));
+}
+}  // namespace
+
+TEST_CASE(board_api, lcofi_detached_while_pending_is_dropped) {
+  g_calls = 0;
+  board::irq_global_disable();
+  CHECK(board::irq_attach(13, count_and_clear_lcofi, nullptr));
+  __asm__ volatile("csrs " BOARD_API_XIP ", %0" : : "r"(uintptr_t{1} << 13));  // an overflow left pending
+  board::irq_detach(13);
+  CHECK(board::irq_attach(13, count_and_clear_lcofi, nullptr));
+  board::irq_global_enable();
+  settle();
+  board::irq_global_disable();
+  board::irq_detach(13);
+  __asm__ volatile("csrc " BOARD_API_XIP ", %0" : : "r"(uintptr_t{1} << 13));
+  CHECK_EQ(g_calls, 0u);
+}
+#endif
+
+#if defined(__riscv) && __riscv_xlen == 64 && !(defined(BOARD_SMODE) && BOARD_SMODE)
+// A handler may return with interrupts on (an RTOS lets them nest). An
+// interrupt that then lands inside the trap exit must not find mepc already
+// set to the interrupted code's pc: an LCOFI timed by -icount to every
+// instruction of a forced line's trap exit, 100 times; each outer interrupt
+// must return where it came from.
+namespace {
+volatile uint32_t g_outer, g_lcofi;
+void nesting_handler(void*) {
+  g_outer = g_outer + 1;
+  board::irq_global_enable();
+}
+void lcofi(void*) {
+  g_lcofi = g_lcofi + 1;
+  __asm__ volatile("csrw mhpmevent3, zero\n csrc mip, %0" : : "r"(1ul << 13));
+}
+}  // namespace
+
+TEST_CASE(board_api, an_interrupt_in_the_trap_exit_returns_where_it_came_from) {
+  for (unsigned i = 3; i <= 31; ++i) __asm__ volatile("csrw mhpmevent3, zero");
+  __asm__ volatile("csrw mcountinhibit, zero");
+  g_outer = 0;
+  CHECK(board::irq_attach(kLine, nesting_handler, nullptr));
+  CHECK(board::irq_attach(13, lcofi, nullptr));
+  for (unsigned n = 150; n < 250; ++n) {
+    board::irq_global_disable();
+    const uint32_t start = g_lcofi;
+    __asm__ volatile("csrw mhpmevent3, %0\n csrw mhpmcounter3, %1" : : "r"(2ul), "r"(0 - uint64_t{n}));
+    (void)board::irq_force(kLine);
+    board::irq_global_enable();
+    for (volatile int k = 0; k < 400 && g_lcofi == start; k = k + 1) {
+    }
+    board::irq_global_disable();
+  }
+  CHECK_EQ(g_outer, 100u);
+  board::irq_detach(kLine);
+  board::irq_detach(13);
+}
+#endif
