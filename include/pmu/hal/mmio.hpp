@@ -48,6 +48,23 @@ __attribute__((always_inline)) inline uint32_t mmio_load32(uintptr_t base, uintp
 #endif
 }
 
+/// mmio_read32() as a register of the pointer's width holds it: the word
+/// sign-extended (RV64 keeps every 32-bit value so). For a snapshot a hook
+/// tests, keeps across a call and passes on: GCC 12 sign-extends a volatile
+/// load's result again when it copies it to a saved register (a sext.w on
+/// rv64), which an asm load, already in that form, does not need.
+inline intptr_t mmio_read32_wide(uintptr_t addr) {
+#if defined(PMU_HOST)
+  return static_cast<int32_t>(pmu_host_mmio_read32(addr));
+#elif defined(__riscv) && __riscv_xlen == 64
+  intptr_t word;
+  __asm__ volatile("lw %0, %1" : "=r"(word) : "m"(*reinterpret_cast<volatile const uint32_t*>(addr)) : "memory");
+  return word;
+#else
+  return static_cast<int32_t>(*reinterpret_cast<volatile const uint32_t*>(addr));
+#endif
+}
+
 /// One aligned 32-bit store of value to register 'offset' of the device at
 /// 'base', for a lone store (a W1C clear). GCC 12 at -Os keeps a constant
 /// offset out of a volatile access whose address is an integer made a

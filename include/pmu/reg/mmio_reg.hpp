@@ -40,6 +40,15 @@ __attribute__((always_inline)) inline Value<Tag> read_alone(uintptr_t base, Reg<
   return Value<Tag>{hal::mmio_load32(base, r.offset)};
 }
 
+/// read() for a snapshot kept across a call: the word sign-extended to the
+/// pointer's width (hal::mmio_read32_wide), 32 bits of which are the register.
+template <typename Tag, typename O>
+__attribute__((always_inline)) inline intptr_t read_wide(uintptr_t base, Reg<Tag, O> r) {
+  static_assert(sizeof(typename Tag::word_t) == 4, "MMIO registers are 32-bit");
+  static_assert(readable(Tag::kAccess), "this register is write-only");
+  return hal::mmio_read32_wide(base + r.offset);
+}
+
 /// Writes v to register r: one 32-bit store (RW and WO registers; not W1C).
 template <typename Tag, typename O>
 __attribute__((always_inline)) inline void write(uintptr_t base, Reg<Tag, O> r, Value<Tag> v) {

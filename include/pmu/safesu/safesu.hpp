@@ -463,7 +463,9 @@ class BasicSafeSU {
   // The overflow hook's returns 'seen', the hook's result, so the hook
   // ends in a jump to it and saves no register for the result (one fewer
   // to the first callback; the RDC hook's, made the same, got longer).
-  Result<uint32_t> after_first_overflow_callback(uint32_t seen);
+  // It takes the flags pointer-wide, as the hook's snapshot is read
+  // (reg::read_wide): on rv64 no extension on the way.
+  Result<uint32_t> after_first_overflow_callback(intptr_t flagged);
   __attribute__((noinline)) void after_first_rdc_callback(uint32_t seen);
   // The overflow hook's callbacks after the first (when more than one
   // counter is flagged): never inlined, for the same reason.

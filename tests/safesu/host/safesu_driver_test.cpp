@@ -714,6 +714,41 @@ TEST(SafesuDriver, Sync64ReadsExactlyEveryCounterOnEveryLayout) {
   }
 }
 
+// ---- counter 31: the vector's sign bit ----------------------------------------------
+// N_COUNTERS at 32: counter 31's flag is the vector's top bit, which the
+// hook's snapshot carries sign-extended to the pointer's width
+// (reg::read_wide). The hook calls back 0 then 31 and returns both bits.
+TEST(SafesuDriver, OverflowHookServesCounter31OfA32CounterLayout) {
+  static constexpr Layout k32 = make_layout(shipped_params(4, 128, 32));
+  SafeSU su{kBase, k32};
+  Callbacks cbs;
+  Calls calls;
+  ASSERT_EQ(su.attach_callbacks(&cbs), Status::kOk);
+  ASSERT_EQ(su.on_overflow(0, calls.cb()), Status::kOk);
+  ASSERT_EQ(su.on_overflow(31, calls.cb()), Status::kOk);
+  const uintptr_t vect = kBase + k32.overflow_vector.at(0).offset;
+  const uintptr_t c0 = kBase + k32.counters.at(0).offset;
+  const uintptr_t c31 = kBase + k32.counters.at(31).offset;
+  test::ExpectBackend bus;
+  bus.expect({R(vect, 0x80000001), R(c0, 0x10), R(c31, 0x20), R(kBase, 0x5), W(kBase, 0xD), W(kBase, 0x5)});
+  test::ScopedBackend use(bus);
+  const Result<uint32_t> served = su.handle_overflow_irq();
+  ASSERT_TRUE(served.ok());
+  EXPECT_EQ(served.value(), 0x80000001u);
+  EXPECT_EQ(calls.seen, (std::vector<unsigned>{0, 31}));
+  bus.verify();
+}
+
+TEST(SafesuDriver, ReadWideSignExtendsTheWord) {
+  test::ExpectBackend bus;
+  bus.expect({R(kBase + 4, 0x80000000), R(kBase + 4, 0x7FFFFFFF)});
+  test::ScopedBackend use(bus);
+  const auto counter = k4c128.counters.at(0);
+  EXPECT_EQ(reg::read_wide(kBase, counter), static_cast<intptr_t>(INT32_MIN));
+  EXPECT_EQ(reg::read_wide(kBase, counter), static_cast<intptr_t>(INT32_MAX));
+  bus.verify();
+}
+
 // ---- bad input touches nothing -----------------------------------------------------
 TEST(SafesuDriver, EveryBadArgumentReturnsBadArgWithZeroAccesses) {
   test::NoAccessBackend none;

@@ -88,19 +88,22 @@ template <typename Place, typename CallbackStorage, typename TotalsStorage>
 inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_overflow_irq() {
   if (!usable()) return Status::kBadArg;
   // 1. Snapshot.
-  const uint32_t vector = reg::read(base(), layout().overflow_vector.at(0)).raw;
+  // (Pointer-wide and sign-extended, as the next step takes it: on rv64 no
+  // extension when it is kept across the call, none before the table.)
+  const intptr_t vector = reg::read_wide(base(), layout().overflow_vector.at(0));
   if (vector != 0) {
     // 2. Callbacks (the first here, the others in the next step).
-    // (A pointer-width index: on rv64 no zero-extension before the table.)
-    const size_t k = util::ctz32(vector);
+    const size_t k = util::ctz32(static_cast<uint32_t>(vector));
     if (Callbacks* const c = callback_table()) c->overflow[k](static_cast<unsigned>(k));
-    if (const uint32_t seen = vector & layout().counter_mask; seen != 0) return after_first_overflow_callback(seen);
+    const intptr_t seen = vector & static_cast<int32_t>(layout().counter_mask);
+    if (seen != 0) return after_first_overflow_callback(seen);
   }
   return 0u;
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
-Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_callback(uint32_t seen) {
+Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_overflow_callback(intptr_t flagged) {
+  const uint32_t seen = static_cast<uint32_t>(flagged);
   // 2. The other callbacks, if any.
   if ((seen & (seen - 1)) != 0) other_overflow_callbacks(seen);
   // 3. Fold, and find the parked counters.

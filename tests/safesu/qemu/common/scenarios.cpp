@@ -412,3 +412,39 @@ SAFESU_TEST(build_time_driver_counts_and_serves_the_hook) {
   CHECK_EQ(fixed.read64(1).value() - 0xFFFFF000u, r.model.increments(1) - incs);
   CHECK_OK(fixed.set_selftest_mode(SelftestMode::kNormal));
 }
+
+// A unit of 32 counters (N_COUNTERS at its limit): counter 31's flag is the
+// vector's sign bit, which the overflow hook's snapshot carries sign-extended
+// on rv64 (reg::read_wide). The hook, called once the flag is up, calls
+// back with 31, returns bit 31 and leaves the line low.
+SAFESU_TEST(overflow_hook_serves_counter_31_of_32) {
+  static constexpr pmu::safesu::Layout k32 =
+      pmu::safesu::make_layout(pmu::safesu::shipped_params(kUnit.cores, kUnit.events, 32));
+  static_assert(k32.valid && k32.n_counters == 32 && k32.counter_mask == 0xFFFFFFFFu);
+  SafesuModel::Config config = kModelConfig;
+  config.n_counters = 32;
+  SafesuModel model{config};
+  CHECK(harness::map_mmio(kBase, SafesuModel::kWindowSize, &model, kWiring.lines, kWiring.count) != nullptr);
+  SafeSU su{kBase, k32};
+  CHECK(su.usable());
+  Callbacks callbacks;
+  CHECK_OK(su.attach_callbacks(&callbacks));
+  Calls calls{0, 0, 0};
+  CHECK_OK(su.on_overflow(31, pmu::IrqCallback{count_call, &calls}));
+  CHECK_OK(su.set_selftest_mode(SelftestMode::kAllOnes));
+  CHECK_OK(su.set_overflow_irq(31, true));
+  CHECK_OK(su.enable_overflow());
+  CHECK_OK(su.write(31, 0xFFFFF000u));
+  CHECK_OK(su.start(su.all_counters()));
+  for (int i = 0; i < 2000 && su.overflow_vector().value() == 0; ++i) harness::poll();
+  CHECK_OK(su.stop(su.all_counters()));
+  CHECK_EQ(su.overflow_vector().value(), 0x80000000u);
+  const auto served = su.handle_overflow_irq();
+  CHECK(served.ok());
+  CHECK_EQ(served.value(), 0x80000000u);
+  CHECK_EQ(calls.n, 1u);
+  CHECK_EQ(calls.last_source, 31u);
+  CHECK_EQ(model.overflow_flags(), 0u);
+  CHECK_EQ(model.irq_outputs() & SafesuModel::kIrqOverflow, 0u);
+  CHECK_OK(su.set_selftest_mode(SelftestMode::kNormal));
+}
