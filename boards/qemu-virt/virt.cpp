@@ -44,10 +44,9 @@ inline void pending_update(uint32_t set, uint32_t keep) {
   if (set != 0) __atomic_fetch_or(&g_soft_pending, set, __ATOMIC_RELAXED);
   if (keep != ~0u) __atomic_fetch_and(&g_soft_pending, keep, __ATOMIC_RELAXED);
 #else
-  unsigned long was;
-  __asm__ volatile("csrrci %0, " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE) : "=r"(was) : : "memory");
+  const uintptr_t saved = board::riscv::irq_save();
   g_soft_pending = (g_soft_pending | set) & keep;
-  __asm__ volatile("csrs " PRIV_STR(XSTATUS) ", %0" : : "r"(was & XSTATUS_IE) : "memory");
+  board::riscv::irq_restore(saved);
 #endif
 }
 
@@ -72,13 +71,16 @@ void putc(char c) { virt::uart_putc(c); }
 void exit(int code) { virt::finisher_exit(code); }
 
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
-  if (!g_lines.attach(line, handler, ctx)) return false;
-  riscv::enable_interrupt(line == virt::kLcofiLine ? virt::kLcofiLine : XSOFT_IRQ);
-  return true;
+  const uintptr_t saved = riscv::irq_save();  // (the line may be live: a handler replaced)
+  const bool ok = g_lines.attach(line, handler, ctx);
+  if (ok) riscv::enable_interrupt(line == virt::kLcofiLine ? virt::kLcofiLine : XSOFT_IRQ);
+  riscv::irq_restore(saved);
+  return ok;
 }
 
 void irq_detach(unsigned line) {
   if (line >= kMaxIrqLines) return;
+  const uintptr_t saved = riscv::irq_save();
   if (line == virt::kLcofiLine) {
     riscv::disable_interrupt(virt::kLcofiLine);
     riscv::clear_pending(virt::kLcofiLine);  // software clears LCOFIP: an overflow left there is dropped
@@ -86,6 +88,7 @@ void irq_detach(unsigned line) {
     pending_update(0, ~(1u << line));
   }
   g_lines.detach(line);
+  riscv::irq_restore(saved);
 }
 
 bool irq_force(unsigned line) {

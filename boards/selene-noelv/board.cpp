@@ -27,13 +27,6 @@ bool g_threshold_set;
 
 constexpr bool source_ok(unsigned line) { return line != 0 && line < kPlicSources && line < board::kMaxIrqLines; }
 
-inline uintptr_t irq_save() {
-  uintptr_t m;
-  __asm__ volatile("csrrci %0, mstatus, 8" : "=r"(m) : : "memory");
-  return m;
-}
-inline void irq_restore(uintptr_t m) { __asm__ volatile("csrs mstatus, %0" : : "r"(m & 8) : "memory"); }
-
 }  // namespace
 
 namespace board {
@@ -45,7 +38,7 @@ void exit(int code) {
 
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
   if (!source_ok(line) || handler == nullptr) return false;
-  const uintptr_t m = irq_save();
+  const uintptr_t m = riscv::irq_save();
   bool ok = g_lines.attach(line, handler, ctx) && pmu::ok(kPlic.set_priority(line, kPlicPriority)) &&
             pmu::ok(kPlic.enable(kContext, line));
   if (ok && !g_threshold_set) {
@@ -54,16 +47,16 @@ bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
   }
   if (ok) riscv::enable_interrupt(kCauseExternal);
   else g_lines.detach(line);
-  irq_restore(m);
+  riscv::irq_restore(m);
   return ok;
 }
 
 void irq_detach(unsigned line) {
   if (!source_ok(line)) return;
-  const uintptr_t m = irq_save();
+  const uintptr_t m = riscv::irq_save();
   (void)kPlic.disable(kContext, line);
   g_lines.detach(line);
-  irq_restore(m);
+  riscv::irq_restore(m);
 }
 
 bool irq_force(unsigned) { return false; }

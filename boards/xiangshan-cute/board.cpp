@@ -43,9 +43,12 @@ void exit(int code) {
 }
 
 bool irq_attach(unsigned line, IrqHandler handler, void* ctx) {
-  if (line != kIrqLcofi || !g_lines.attach(line, handler, ctx)) return false;
-  riscv::enable_interrupt(kIrqLcofi);
-  return true;
+  if (line != kIrqLcofi) return false;
+  const uintptr_t saved = riscv::irq_save();  // (the line may be live: a handler replaced)
+  const bool ok = g_lines.attach(line, handler, ctx);
+  if (ok) riscv::enable_interrupt(kIrqLcofi);
+  riscv::irq_restore(saved);
+  return ok;
 }
 
 void irq_detach(unsigned line) {

@@ -41,6 +41,16 @@ inline void clear_pending(unsigned code) {
   __asm__ volatile("csrc " PRIV_STR(XIP) ", %0" : : "r"(uintptr_t{1} << code) : "memory");
 }
 
+// Turns interrupts off (xstatus.xIE) and returns the state irq_restore()
+// puts back: around a change an interrupt must not see half made (the two
+// stores of an IrqTable entry).
+inline uintptr_t irq_save() {
+  uintptr_t status;
+  __asm__ volatile("csrrci %0, " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE) : "=r"(status) : : "memory");
+  return status & XSTATUS_IE;
+}
+inline void irq_restore(uintptr_t saved) { __asm__ volatile("csrs " PRIV_STR(XSTATUS) ", %0" : : "r"(saved) : "memory"); }
+
 // No exit device: park the hart with interrupts off (a debugger sees it).
 [[noreturn]] inline void park_hart() {
   __asm__ volatile("csrci " PRIV_STR(XSTATUS) ", " PRIV_STR(XSTATUS_IE));
