@@ -118,6 +118,41 @@ TEST(ProfileUnitsRiscv, BadInputTouchesNothing) {
   EXPECT_NE(Ops::group(c, 0).read, nullptr);
 }
 
+// A counter the file knows to be 12 bits wide (probed, with totals) counts
+// a period of at most 2^12: a longer one would wrap the preload and sample
+// every period mod 2^12 events. Refused before any access; 2^12 itself
+// arms, and the counter then overflows after 4096 events.
+TEST(ProfileUnitsRiscv, APeriodPastANarrowCountersRangeIsRefused) {
+  models::RiscvCsrConfig mc;
+  mc.sscofpmf = true;
+  mc.num_hpm = 4;
+  mc.width = 12;
+  models::RiscvCsrModel model(mc);
+  test::ModelBus bus(0);
+  bus.map_csr(&model);
+  Counters c(test::cfg(0x5 | 0x8));
+  CounterCallbacks cbs;
+  CounterTotals totals{};
+  c.attach_callbacks(&cbs);
+  c.track_totals(&totals);
+  const IrqCallback cb{count_call, nullptr};
+  {
+    test::ScopedBackend use(bus);
+    ASSERT_EQ(c.init(), Status::kOk);
+    ASSERT_EQ(c.probe_width(3).value(), 12u);
+  }
+  {
+    test::NoAccessBackend none;
+    test::ScopedBackend use(none);
+    EXPECT_EQ(units::SscofpmfOps::arm(&c, 3, 4097, cb), Status::kBadArg);
+    EXPECT_EQ(units::SscofpmfOps::arm(&c, 3, uint64_t{1} << 40, cb), Status::kBadArg);
+    EXPECT_FALSE(cbs.cb[3].set());
+  }
+  test::ScopedBackend use(bus);
+  EXPECT_EQ(units::SscofpmfOps::arm(&c, 3, 4096, cb), Status::kOk);
+  EXPECT_EQ(model.counter(3), 0u) << "2^12 - 4096";
+}
+
 // S-mode: everything machine-only goes through SBI. Arm: stop, the OF
 // clear (SBI clears OF in a start), sie.LCOFIE, the start that arms it, and
 // the write last (the counter runs: a stop and a start with the value), so

@@ -9,7 +9,8 @@
 ///
 /// The preload: an hpm counter of w bits overflows after 2^w - v events from
 /// v; writing the 64-bit two's complement of the period leaves
-/// 2^w - period in a counter of any width w <= 64, so no width is needed.
+/// 2^w - period in a counter of any width w <= 64 if the period is at most
+/// 2^w, so no width is needed but for that check (arm()).
 /// Only hpm counters (3..31) have an overflow bit: cycle and instret can be
 /// group counters, not triggers (program an hpm counter with the cycles or
 /// instructions event instead).
@@ -37,11 +38,15 @@ struct CounterFileOps {
   /// its overflow timer at the write and drops an overflow that comes while
   /// the counter is stopped, and an SBI file's calls take long enough for
   /// a short period to end among them. kBadArg, touching nothing, for
-  /// period 0 or a counter without an overflow bit; kUnavailable without
-  /// callback storage or without Sscofpmf.
+  /// period 0, a counter without an overflow bit, or a period above 2^w for
+  /// a counter the file knows to be w bits wide (with totals: probed or
+  /// declared, File::width()): its preload would wrap, and samples would
+  /// come every period mod 2^w events. kUnavailable without callback
+  /// storage or without Sscofpmf.
   static Status arm(void* unit, unsigned index, uint64_t period, IrqCallback cb) {
     File* f = static_cast<File*>(unit);
     if (f == nullptr || period == 0 || !f->has_hpm(index)) return Status::kBadArg;
+    if (const unsigned w = f->width(index); w != 0 && w < 64 && period > (uint64_t{1} << w)) return Status::kBadArg;
     if (!f->config().sscofpmf) return Status::kUnavailable;  // no overflow bit to arm
     if (Status s = f->on_overflow(index, cb); s != Status::kOk) return s;
     const uint32_t bit = uint32_t{1} << index;
