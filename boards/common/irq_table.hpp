@@ -12,8 +12,8 @@ class IrqTable {
  public:
   // Stores handler(ctx) for 'line'. false, storing nothing, for a line at or
   // above kMaxIrqLines (kNotWired included) or a null handler. Call it with
-  // the line masked: an interrupt between the two stores would see a
-  // half-written entry.
+  // interrupts off (board::riscv::irq_save, sparc::irq_save): an interrupt
+  // between the two stores would see a half-written entry.
   bool attach(unsigned line, IrqHandler handler, void* ctx);
   void detach(unsigned line);
   bool attached(unsigned line) const { return line < kMaxIrqLines && entries_[line].handler != nullptr; }

@@ -22,6 +22,15 @@ models::RiscvCsrModel ibex_model(unsigned num, unsigned width) {
   return models::RiscvCsrModel(mc);
 }
 
+// An Ibex core (ibex_model()) behind the model bus, no cycles between
+// accesses, serving the test's CSR accesses while it lives.
+struct IbexCore {
+  models::RiscvCsrModel model;
+  test::ModelBus bus{0};
+  test::ScopedBackend use{bus};
+  IbexCore(unsigned num, unsigned width) : model(ibex_model(num, width)) { bus.map_csr(&model); }
+};
+
 TEST(RiscvIbex, EventNamesAndCounterMapping) {
   EXPECT_STREQ(ibex::event_name(0), "NumCycles");
   EXPECT_EQ(ibex::event_name(1), nullptr);
@@ -83,29 +92,23 @@ TEST(RiscvIbex, NarrowCounterWrapsAtItsWidthAndExtends) {
 }
 
 TEST(RiscvIbex, HighHalfOfA40BitCounterHoldsOnly8Bits) {
-  auto model = ibex_model(1, 40);
-  test::ModelBus bus(0);
-  bus.map_csr(&model);
-  test::ScopedBackend use(bus);
+  IbexCore core(1, 40);
   ibex::IbexCounters c(ibex::Config{1, 40});
   ASSERT_EQ(c.write(3, ~uint64_t{0}), Status::kOk);
   EXPECT_EQ(c.read(3).value(), 0xFFFFFFFFFFull);
 }
 
 TEST(RiscvIbex, UnimplementedCountersAreRejectedByTheDriverAndReadZeroOnTheModel) {
-  auto model = ibex_model(2, 40);
-  test::ModelBus bus(0);
-  bus.map_csr(&model);
-  test::ScopedBackend use(bus);
+  IbexCore core(2, 40);
   uint64_t v = 1;
-  EXPECT_TRUE(model.csr_read(0xB0C, &v));
+  EXPECT_TRUE(core.model.csr_read(0xB0C, &v));
   EXPECT_EQ(v, 0u);
-  EXPECT_TRUE(model.csr_write(0x323, 0x40));  // hard-wired: ignored, no trap
-  EXPECT_TRUE(model.csr_read(0x323, &v));
+  EXPECT_TRUE(core.model.csr_write(0x323, 0x40));  // hard-wired: ignored, no trap
+  EXPECT_TRUE(core.model.csr_read(0x323, &v));
   EXPECT_EQ(v, 1u);
-  EXPECT_FALSE(model.csr_read(0x723, &v));    // mhpmevent3h: illegal on Ibex
-  model.csr_write(0x320, ~uint64_t{0});
-  EXPECT_EQ(model.inhibit(), 0x1Du);
+  EXPECT_FALSE(core.model.csr_read(0x723, &v));    // mhpmevent3h: illegal on Ibex
+  core.model.csr_write(0x320, ~uint64_t{0});
+  EXPECT_EQ(core.model.inhibit(), 0x1Du);
   test::NoAccessBackend none;
   test::ScopedBackend use2(none);
   ibex::IbexCounters c(ibex::Config{2, 40});
@@ -151,28 +154,22 @@ constexpr Build kBuilds[] = {{0, 40}, {10, 32}, {10, 40}};
 
 TEST(RiscvIbex, ProbeCoreFindsWhatEachBuildHas) {
   for (const Build& b : kBuilds) {
-    auto model = ibex_model(b.num, b.width);
-    test::ModelBus bus(0);
-    bus.map_csr(&model);
-    test::ScopedBackend use(bus);
+    IbexCore core(b.num, b.width);
     const ibex::Found f = ibex::probe_core();
     EXPECT_EQ(f.counters, ibex::counter_mask(b.num)) << b.num << "x" << b.width;
     EXPECT_EQ(f.mhpm_counter_num(), b.num);
     EXPECT_EQ(f.width, b.num == 0 ? 0u : b.width);
     EXPECT_EQ(ibex::discover(f.config(), nullptr), Status::kOk);
     // The probe restores what it touched: no counter keeps all ones.
-    EXPECT_EQ(model.counter(3), 0u);
-    EXPECT_EQ(model.inhibit(), 0u);
+    EXPECT_EQ(core.model.counter(3), 0u);
+    EXPECT_EQ(core.model.inhibit(), 0u);
   }
 }
 
 // The repro: a 10x32 core declared 10x40. init() refuses it before
 // anything is counted wrong (it was a delta of 2^40 - 2^32 + 317).
 TEST(RiscvIbex, InitRefusesADeclaredWidthTheCoreDoesNotHave) {
-  auto model = ibex_model(10, 32);
-  test::ModelBus bus(0);
-  bus.map_csr(&model);
-  test::ScopedBackend use(bus);
+  IbexCore core(10, 32);
   const ibex::Config declared{10, 40};
   ibex::IbexCounters c(declared);
   EXPECT_EQ(ibex::init(c, declared), Status::kMismatch);
@@ -190,34 +187,28 @@ TEST(RiscvIbex, InitRefusesACounterNumberTheCoreDoesNotHave) {
     unsigned core, declared;
   };
   for (const Case k : {Case{2, 10}, Case{2, 3}, Case{10, 3}, Case{10, 0}, Case{0, 1}}) {
-    auto model = ibex_model(k.core, 32);
-    test::ModelBus bus(0);
-    bus.map_csr(&model);
-    test::ScopedBackend use(bus);
+    IbexCore core(k.core, 32);
     const ibex::Config declared{k.declared, 32};
     ibex::IbexCounters c(declared);
     CounterTotals totals;
     c.track_totals(&totals);
     EXPECT_EQ(ibex::init(c, declared), Status::kMismatch) << k.core << " vs " << k.declared;
     for (unsigned i = 0; i < 13; ++i) EXPECT_EQ(c.width(i), 64u) << k.core << " vs " << k.declared << " counter " << i;
-    EXPECT_EQ(model.counter(3), 0u);  // nothing left written
+    EXPECT_EQ(core.model.counter(3), 0u);  // nothing left written
   }
 }
 
 // What init() reads: the last declared counter's selector and the next one's,
 // then the width probe of mhpmcounter3 (stop, save, all ones, restore).
 TEST(RiscvIbex, InitReadsTheSelectorsAroundTheDeclaredCountersBeforeTheWidth) {
-  auto model = ibex_model(3, 40);
-  test::ModelBus bus(0);
-  bus.map_csr(&model);
-  test::ScopedBackend use(bus);
+  IbexCore core(3, 40);
   const ibex::Config cfg{3, 40};
   ibex::IbexCounters c(cfg);
   ASSERT_EQ(ibex::init(c, cfg), Status::kOk);
-  ASSERT_GE(bus.log.size(), 3u);
-  EXPECT_EQ(bus.log[0], CR(0x325, 0x4));  // mhpmevent5, the last declared: implemented
-  EXPECT_EQ(bus.log[1], CR(0x326, 0x0));  // mhpmevent6: not
-  EXPECT_EQ(bus.log[2].addr, 0x320u);     // then the width probe stops mhpmcounter3
+  ASSERT_GE(core.bus.log.size(), 3u);
+  EXPECT_EQ(core.bus.log[0], CR(0x325, 0x4));  // mhpmevent5, the last declared: implemented
+  EXPECT_EQ(core.bus.log[1], CR(0x326, 0x0));  // mhpmevent6: not
+  EXPECT_EQ(core.bus.log[2].addr, 0x320u);     // then the width probe stops mhpmcounter3
 }
 
 // Every build, every counter it has: the width each counter gets (64 for

@@ -30,6 +30,12 @@ constexpr bool kBigEndian = false;
 
 volatile uint32_t* reg(uint32_t offset) { return reinterpret_cast<volatile uint32_t*>(kBase + offset); }
 
+// Maps dev at kBase with its interrupt output on kTestLine.
+bool map_on_test_line(StubTestDevice& dev) {
+  static const uint8_t kLines[] = {kTestLine};
+  return harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr;
+}
+
 // Interrupts on until 'calls', which a handler counts, reaches n (read as
 // volatile: the handler writes it behind the compiler's back), or 'spins'
 // loops pass; then off again.
@@ -145,8 +151,7 @@ void on_test_irq(void* ctx) {
 // sees the status and acknowledges it.
 void one_interrupt_through_a_real_trap(bool raised_before_attach) {
   StubTestDevice dev;
-  static const uint8_t kLines[] = {kTestLine};
-  CHECK(harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr);
+  CHECK(map_on_test_line(dev));
   IrqProbe probe{0, 0};
   if (raised_before_attach) *reg(StubTestDevice::kRaise) = 1;  // high, no handler yet
   CHECK(harness::attach_irq_handler(kTestLine, on_test_irq, &probe));
@@ -163,8 +168,7 @@ TEST_CASE(stub, interrupt_reaches_handler_through_a_real_trap) { one_interrupt_t
 
 TEST_CASE(stub, level_interrupt_without_ack_reenters_until_cleared) {
   StubTestDevice dev;
-  static const uint8_t kLines[] = {kTestLine};
-  CHECK(harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr);
+  CHECK(map_on_test_line(dev));
   struct Ctx {
     uint32_t calls;
   } ctx{0};
@@ -233,8 +237,7 @@ void clobber_fp(void* ctx) {
 
 TEST_CASE(stub, fp_registers_survive_an_interrupt) {
   StubTestDevice dev;
-  static const uint8_t kLines[] = {kTestLine};
-  CHECK(harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr);
+  CHECK(map_on_test_line(dev));
   uint32_t calls = 0;
   CHECK(harness::attach_irq_handler(kTestLine, clobber_fp, &calls));
   const uint64_t a = 0x400921FB54442D18u;  // pi
@@ -279,8 +282,7 @@ void clobber_fp(void* ctx) {
 
 TEST_CASE(stub, fp_registers_survive_an_interrupt) {
   StubTestDevice dev;
-  static const uint8_t kLines[] = {kTestLine};
-  CHECK(harness::map_mmio(kBase, 0x100, &dev, kLines, 1) != nullptr);
+  CHECK(map_on_test_line(dev));
   uint32_t calls = 0;
   CHECK(harness::attach_irq_handler(kTestLine, clobber_fp, &calls));
   alignas(8) static const uint32_t kIn[5] = {0x400921FBu, 0x54442D18u,  // pi
