@@ -34,18 +34,19 @@ struct CounterConfig {
   OverflowSource overflow_source = OverflowSource::kScountovf;  ///< Where handle_overflow_irq() reads the overflow vector.
 };
 
-/// What the overflow hook needs of a configuration, in one word: 0 = no
-/// overflow vector (the hook is kUnavailable); else kOn, the hpm counters
-/// (bits 31:3) and kEachOf for the per-counter OF source (bits 0..2 are
-/// never hpm counters, so the flags fit beside them).
+/// What the overflow hook needs of a configuration, in one word: the hpm
+/// counters (bits 31:3) and two flags beside them (bits 0..2 are never hpm
+/// counters). With neither flag set the word is the mask the vector CSR is
+/// read through, so the usual hook tests one field and ANDs the word as is.
 namespace hook_word {
-constexpr uint32_t kOn = 1u << 0;      ///< The file has an overflow vector.
+constexpr uint32_t kNone = 1u << 0;    ///< No overflow vector: the hook is kUnavailable (check_of() says why).
 constexpr uint32_t kEachOf = 1u << 1;  ///< The vector is read one OF bit at a time (OverflowSource::kEventOf).
+constexpr uint32_t kFlags = kNone | kEachOf;  ///< Either flag: not the vector CSR's path.
 /// The hook word of c.
 constexpr uint32_t of(const CounterConfig& c) {
   return !(c.present && c.sscofpmf)
-             ? 0
-             : kOn | (c.counters & kHpmSlots) | (c.overflow_source == OverflowSource::kEventOf ? kEachOf : 0);
+             ? kNone
+             : (c.counters & kHpmSlots) | (c.overflow_source == OverflowSource::kEventOf ? kEachOf : 0);
 }
 }  // namespace hook_word
 

@@ -107,8 +107,12 @@ class CounterFile {
   constexpr bool has_hpm(unsigned i) const { return i >= kFirstHpm && has(i); }
 
   /// Attaches caller-provided callback storage (nullptr detaches); attaching touches no
-  /// register. Only with AttachedStorage (a build-time file's storage is fixed).
-  void attach_callbacks(CounterCallbacks* cbs) { callbacks_.attach(cbs); }
+  /// register, and clears the table's entry 0 (CounterCallbacks says why).
+  /// Only with AttachedStorage (a build-time file's storage is fixed).
+  void attach_callbacks(CounterCallbacks* cbs) {
+    if (cbs != nullptr) cbs->cb[0] = IrqCallback{};  // (serve_first(): the empty snapshot's slot)
+    callbacks_.attach(cbs);
+  }
   /// Attaches the 64-bit totals storage (nullptr detaches); touches no register.
   /// init() (or reset_total()) starts the totals from the counters' current
   /// values. Only with AttachedStorage.
@@ -417,7 +421,7 @@ class CounterFile {
     }
     if constexpr (kRv32 && !Map::kRv32Halves) return Status::kUnavailable;
     const uint32_t hook = conf_.hook();
-    if (hook == 0) return check_of();
+    if (hook == hook_word::kNone) return check_of();
     const uint32_t vec = take_snapshot(hook);
     if (CounterCallbacks* const cbs = callbacks_.get(); callbacks_.held())
       for (uint32_t m = vec; m != 0; m &= m - 1) {
@@ -441,15 +445,20 @@ class CounterFile {
   }
   // A split hook's steps 1 and 2 and its first callback, the snapshot left
   // in the object for finish_served(); false, with no access, when the file
-  // takes no overflow (check_of() says why).
+  // takes no overflow (check_of() says why). The usual word (the vector
+  // CSR's path) is one test; an empty snapshot needs none of its own: its
+  // lowest-bit lookup gives counter 0, whose callback stays empty (cycle has
+  // no OF: on_overflow() refuses it, attach_callbacks() clears it).
   __attribute__((always_inline)) bool serve_first() {
     if constexpr (kRv32 && !Map::kRv32Halves) return false;
     const uint32_t hook = conf_.hook();
-    if (hook == 0) return false;
-    const uint32_t vec = take_snapshot(hook);
-    state_.served = vec;
-    if (vec != 0 && callbacks_.held()) {
-      const unsigned i = lowest(vec);
+    if ((hook & hook_word::kFlags) != 0 && hook == hook_word::kNone) return false;
+    Map::clear_pending();
+    const intptr_t vec = vector_wide(hook);
+    state_.served = static_cast<uint32_t>(vec);
+    static_assert(util::ctz32_of_word(0) == 0, "an empty snapshot looks up counter 0");
+    if (callbacks_.held()) {
+      const unsigned i = util::ctz32_of_word(static_cast<uintptr_t>(vec));
       callbacks_.get()->cb[i](i);
     }
     return true;
@@ -631,11 +640,24 @@ class CounterFile {
     return config().sscofpmf ? Status::kOk : Status::kUnavailable;
   }
   uint32_t snapshot() const { return vector_of(conf_.hook()); }
-  // The overflow vector of the counters in the hook word (from its source).
+  // The overflow vector of the counters in the hook word (not kNone), from
+  // its source: a word without flags is the vector CSR's mask as it is.
   __attribute__((always_inline)) uint32_t vector_of(uint32_t hook) const {
-    uint32_t hpm = hook & kHpmSlots;
-    if constexpr (Map::kArmOnStart) hpm &= state_.armed;
-    return (hook & hook_word::kEachOf) == 0 ? Map::overflow_csr() & hpm : snapshot_each_of(hpm);
+    return static_cast<uint32_t>(vector_wide(hook));
+  }
+  // vector_of() pointer-wide and sign-extended, as the split hook keeps it:
+  // on RV64 a uint32_t snapshot took a sext.w before the lowest-bit lookup.
+  __attribute__((always_inline)) intptr_t vector_wide(uint32_t hook) const {
+    if ((hook & hook_word::kFlags) == 0)
+      return static_cast<intptr_t>(Map::overflow_csr()) & static_cast<int32_t>(armed_only(hook));
+    return static_cast<int32_t>(snapshot_each_of(armed_only(hook & kHpmSlots)));
+  }
+  // m without the counters not started since init (SBI maps; others: m).
+  __attribute__((always_inline)) uint32_t armed_only(uint32_t m) const {
+    if constexpr (Map::kArmOnStart)
+      return m & state_.armed;
+    else
+      return m;
   }
   // One OF read per counter: out of line, so the scountovf path (the usual
   // one) keeps the hook's registers few.

@@ -16,7 +16,11 @@ namespace pmu::riscv {
 
 /// One callback per counter index (0..31).
 struct CounterCallbacks {
-  IrqCallback cb[kNumCounterSlots];  ///< Callback of counter i (mcountinhibit index); empty: none.
+  /// Callback of counter i (mcountinhibit index); empty: none. Entries 0..2
+  /// stay empty (cycle, time and instret have no OF: on_overflow() refuses
+  /// them); attach_callbacks() clears entry 0, which a run-time file's hook
+  /// looks up for an empty snapshot instead of testing the snapshot.
+  IrqCallback cb[kNumCounterSlots];
 };
 
 /// The 64-bit extension of every counter: its width (probed or declared; 64

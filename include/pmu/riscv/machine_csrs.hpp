@@ -117,8 +117,9 @@ struct MachineCsrs {
     else
       return (static_cast<uint64_t>(CsrBank<Csrs::kEventBase>::read(i)) & mhpmevent::kOf.mask()) != 0;
   }
-  /// The overflow vector: one read of the overflow CSR (scountovf).
-  static uint32_t overflow_csr() { return static_cast<uint32_t>(hal::csr_read<Csrs::kOverflow>()); }
+  /// The overflow vector: one read of the overflow CSR (scountovf), the
+  /// register as read (the file masks it with its counters).
+  static hal::csr_word overflow_csr() { return hal::csr_read<Csrs::kOverflow>(); }
   /// Clears the pending latch before the hook's snapshot (mip.LCOFIP; nothing without LCOFI).
   static void clear_pending() {
     if constexpr (Csrs::kLcofi) (void)hal::csr_clear<csr::kMip>(csr::kLcofiMask);

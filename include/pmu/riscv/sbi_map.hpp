@@ -118,8 +118,9 @@ struct SbiMap {
   }
   /// kUnavailable: mhpmevent is machine-only: there is no way to read it back from S-mode.
   static Result<HpmEvent> event(unsigned, bool) { return Status::kUnavailable; }
-  /// The overflow vector: one read of scountovf.
-  static uint32_t overflow_csr() { return static_cast<uint32_t>(hal::csr_read<csr::kScountovf>()); }
+  /// The overflow vector: one read of scountovf, the register as read (the
+  /// file masks it with its counters).
+  static hal::csr_word overflow_csr() { return hal::csr_read<csr::kScountovf>(); }
   /// True when counter i's bit is set in scountovf.
   static bool of(unsigned i) { return ((overflow_csr() >> i) & 1u) != 0; }
   /// Clears the pending latch before the hook's snapshot (sip.LCOFIP).

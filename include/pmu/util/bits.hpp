@@ -62,6 +62,12 @@ __attribute__((always_inline)) constexpr unsigned debruijn_slot32(uint32_t bit) 
 }
 /// Number of trailing zeros of v (v non-zero): a de Bruijn multiply and lookup, no libgcc loop.
 __attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) { return kDeBruijnCtz32[debruijn_slot32(v & (0u - v))]; }
+/// ctz32 of v's low 32 bits (0 for none, as ctz32(0)), computed on the
+/// whole word: the product's low 32 bits are the same, but RV64 needs no
+/// sext.w to truncate v first (a pointer-wide snapshot, riscv/counter_file.hpp).
+__attribute__((always_inline)) constexpr unsigned ctz32_of_word(uintptr_t v) {
+  return kDeBruijnCtz32[static_cast<uint32_t>((v & (0 - v)) * 0x077CB531u) >> 27];
+}
 /// True when v has exactly one bit set: v ^ (v - 1) then spans more bits
 /// than v - 1 (not so for 0, whose v - 1 is all ones). Three instructions.
 __attribute__((always_inline)) constexpr bool single_bit32(uint32_t v) { return (v ^ (v - 1)) > v - 1; }

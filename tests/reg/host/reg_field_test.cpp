@@ -132,6 +132,19 @@ TEST(Bits, CtzMatchesTheBuiltinForEveryBitAndMixedPatterns) {
     }
   }
 }
+// ctz32_of_word answers ctz32 of the word's low 32 bits whatever its upper
+// bits hold (a sign extension, a CSR's upper half), 0 included.
+TEST(Bits, CtzOfWordIsCtzOfItsLow32Bits) {
+  static_assert(pmu::util::ctz32_of_word(0) == pmu::util::ctz32(0));
+  uint64_t x = 0x9E3779B97F4A7C15u;
+  for (int i = 0; i < 2000; ++i) {
+    x = x * 6364136223846793005u + 1442695040888963407u;
+    for (uint64_t v : {x, x & 0xFFFFFFFF00000000u, x & 0x80000000u, uint64_t{0xFFFFFFFF00000000u} | (x & 0xFF)}) {
+      const auto w = static_cast<uintptr_t>(v);
+      EXPECT_EQ(pmu::util::ctz32_of_word(w), pmu::util::ctz32(static_cast<uint32_t>(w))) << std::hex << v;
+    }
+  }
+}
 // The slot ctz32 looks up is the one a single bit hashes to (the CSR stub
 // table in ctz32's order relies on it: riscv/csr_bank.hpp).
 TEST(Bits, EveryBitsSlotNamesThatBit) {

@@ -344,6 +344,50 @@ TEST(RiscvLcofi, SpuriousEntryServesNothingAndAcknowledgesNothing) {
   }
 }
 
+// An empty snapshot runs no callback, though the split hook makes no test
+// of its own for it: its lowest-bit lookup gives counter 0, whose entry
+// attach_callbacks() cleared (cycle has no OF; on_overflow refuses it). The
+// entry is filled by hand here, as a caller's table might be.
+TEST(RiscvLcofi, AnEmptySnapshotCallsNoCallbackEvenWithEntryZeroFilledBeforeAttach) {
+  for (HookForm hook : kHookForms) {
+    test::ExpectBackend bus;
+    test::CallbackLog seen;
+    CounterCallbacks cbs;
+    cbs.cb[0] = {test::record_callback, &seen};
+    Counters c(cfg(kCy | 0x18));
+    c.attach_callbacks(&cbs);
+    EXPECT_EQ(cbs.cb[0].fn, nullptr);
+    bus.expect({CC(0x344, 0x2000), CR(0xDA0, 0)});
+    test::ScopedBackend use(bus);
+    ASSERT_EQ(c.on_overflow(3, {test::record_callback, &seen}), Status::kOk);
+    ASSERT_EQ(c.on_overflow(0, {test::record_callback, &seen}), Status::kBadArg);
+    EXPECT_EQ(hook(c).value(), 0u);
+    EXPECT_TRUE(seen.order.empty());
+    bus.verify();
+  }
+}
+
+// The per-counter OF source (the hook word's kEachOf path) calls back as the
+// scountovf path does: the lowest flagged counter first, before the acknowledge.
+TEST(RiscvLcofi, EventOfSourceCallsBackTheFlaggedCountersBeforeTheAcknowledge) {
+  for (HookForm hook : kHookForms) {
+    test::ExpectBackend bus;
+    test::CallbackLog seen;
+    seen.bus = &bus;
+    CounterCallbacks cbs;
+    Counters c(cfg(0x38, true, OverflowSource::kEventOf));
+    c.attach_callbacks(&cbs);
+    bus.expect({CC(0x344, 0x2000), CR(0x323, 2), CR(0x324, kOf | 2), CR(0x325, kOf), CC(0x324, kOf), CC(0x325, kOf)});
+    test::ScopedBackend use(bus);
+    ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
+    ASSERT_EQ(c.on_overflow(5, {test::record_callback, &seen}), Status::kOk);
+    EXPECT_EQ(hook(c).value(), 0x30u);
+    EXPECT_EQ(seen.order, (std::vector<unsigned>{4, 5}));
+    EXPECT_EQ(seen.log_at_call, (std::vector<size_t>{4, 4}));
+    bus.verify();
+  }
+}
+
 // A file with Sscofpmf but no hpm counter has no overflow source, yet an
 // LCOFI taken there must still be cleared (a level interrupt left pending
 // would be taken again at once): the hook clears LCOFIP and serves nothing.
