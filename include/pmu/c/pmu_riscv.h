@@ -104,7 +104,9 @@ pmu_status_t pmu_riscv_counters_config_default(pmu_riscv_counters_config_t* cfg)
 pmu_status_t pmu_riscv_counters_init(pmu_riscv_counters_t* h, const pmu_riscv_counters_config_t* cfg);
 /** Fill totals with its initial state (widths 64, extensions 0): all zero. */
 pmu_status_t pmu_riscv_totals_init(pmu_riscv_totals_t* totals);
-/** Use 'callbacks' for the overflow callbacks (NULL detaches; no access). */
+/** Use 'callbacks' for the overflow callbacks (NULL detaches; no access).
+ *  Clears entry 0 (the cycle counter has no overflow; the hook looks it up
+ *  for an empty snapshot). */
 pmu_status_t pmu_riscv_callbacks_attach(pmu_riscv_counters_t* h, pmu_riscv_callbacks_t* callbacks);
 /** Keep widths and 64-bit totals in 'totals' (NULL detaches; no access).
  *  Without it the extended reads and width calls are PMU_EUNAVAILABLE. */

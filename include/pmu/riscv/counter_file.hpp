@@ -452,7 +452,7 @@ class CounterFile {
   __attribute__((always_inline)) bool serve_first() {
     if constexpr (kRv32 && !Map::kRv32Halves) return false;
     const uint32_t hook = conf_.hook();
-    if ((hook & hook_word::kFlags) != 0 && hook == hook_word::kNone) return false;
+    if ((hook & hook_word::kFlags) != 0 && hook == hook_word::kNone) return false;  // (the usual word: one branch)
     Map::clear_pending();
     const intptr_t vec = vector_wide(hook);
     state_.served = static_cast<uint32_t>(vec);
@@ -645,8 +645,9 @@ class CounterFile {
   __attribute__((always_inline)) uint32_t vector_of(uint32_t hook) const {
     return static_cast<uint32_t>(vector_wide(hook));
   }
-  // vector_of() pointer-wide and sign-extended, as the split hook keeps it:
-  // on RV64 a uint32_t snapshot took a sext.w before the lowest-bit lookup.
+  // vector_of() pointer-wide, its low 32 bits the vector, as the split hook
+  // keeps it: on RV64 a uint32_t one took a sext.w before the lowest-bit
+  // lookup (util::ctz32_of_word reads the low 32 bits of the whole word).
   __attribute__((always_inline)) intptr_t vector_wide(uint32_t hook) const {
     if ((hook & hook_word::kFlags) == 0)
       return static_cast<intptr_t>(Map::overflow_csr()) & static_cast<int32_t>(armed_only(hook));
