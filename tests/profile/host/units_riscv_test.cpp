@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "../../riscv/host/counter_config_helper.hpp"
+#include "../../riscv/host/csr_model_helper.hpp"
 #include "host/backend.hpp"
 #include "pmu/profile/ring.hpp"
 #include "pmu/profile/sampler.hpp"
@@ -123,11 +124,7 @@ TEST(ProfileUnitsRiscv, BadInputTouchesNothing) {
 // every period mod 2^12 events. Refused before any access; 2^12 itself
 // arms, and the counter then overflows after 4096 events.
 TEST(ProfileUnitsRiscv, APeriodPastANarrowCountersRangeIsRefused) {
-  models::RiscvCsrConfig mc;
-  mc.sscofpmf = true;
-  mc.num_hpm = 4;
-  mc.width = 12;
-  models::RiscvCsrModel model(mc);
+  models::RiscvCsrModel model(test::sscofpmf_csrs(4, 12));
   test::ModelBus bus(0);
   bus.map_csr(&model);
   Counters c(test::cfg(0x5 | 0x8));
@@ -198,10 +195,7 @@ TEST(ProfileUnitsRiscv, AmeArmUsesTheAmeCsrsAndNoLcofi) {
 // written inside the callback, less what it counted since the overflow; OF
 // cleared after it), and the group deltas cover one period each.
 TEST(ProfileUnitsRiscv, SamplerOnTheModelTakesOneSamplePerPeriod) {
-  models::RiscvCsrConfig mc;
-  mc.sscofpmf = true;
-  mc.num_hpm = 4;
-  models::RiscvCsrModel model(mc);
+  models::RiscvCsrModel model(test::sscofpmf_csrs(4));
   model.set_event_rate(9, 1);  // hpm3 counts event 9, one per cycle
   test::ModelBus bus(1);  // one cycle per access
   bus.map_csr(&model);

@@ -20,6 +20,7 @@
 #include "pmu/riscv/counters.hpp"
 #include "pmu/riscv/sbi_counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "csr_model_helper.hpp"
 #include "pmu_sim/riscv_sbi_model.hpp"
 
 namespace {
@@ -44,11 +45,7 @@ struct MachineRig {
   using File = Counters;
   static constexpr bool kNarrow = true;
   static models::RiscvCsrConfig config() {
-    models::RiscvCsrConfig mc;
-    mc.sscofpmf = true;
-    mc.num_hpm = 2;
-    mc.width = kWidth;
-    return mc;
+    return test::sscofpmf_csrs(2, kWidth);
   }
   MachineRig() {
     csrs.set_event_rate(7, 1);

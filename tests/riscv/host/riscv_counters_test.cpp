@@ -13,6 +13,7 @@
 #include "pmu/riscv/ibex.hpp"
 #include "pmu/riscv/sbi_counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "csr_model_helper.hpp"
 #include "host/backend.hpp"
 #include "callback_log.hpp"
 #include "counter_config_helper.hpp"
@@ -233,17 +234,26 @@ const HookForm kHookForms[] = {
     [](Counters& c) { return c.handle_overflow_irq_inlined(); },
 };
 
+// A run-time file with a callback table attached, and a log of its
+// callbacks that notes how many accesses came before each.
+struct LcofiRig {
+  explicit LcofiRig(const CounterConfig& config) : c(config) {
+    seen.bus = &bus;
+    c.attach_callbacks(&cbs);
+  }
+  test::ExpectBackend bus;
+  test::CallbackLog seen;
+  CounterCallbacks cbs;
+  Counters c;
+};
+
 // The order of include/pmu/irq.hpp: clear the pending latch, snapshot, every
 // callback (lowest index first), fold the tracked totals, acknowledge exactly
 // the snapshot. A callback sees its counter's OF still set.
 TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot) {
   for (HookForm hook : kHookForms) {
-    test::ExpectBackend bus;
-    test::CallbackLog seen;
-    seen.bus = &bus;
-    CounterCallbacks cbs;
-    Counters c(cfg(kCy | kIr | 0x38));
-    c.attach_callbacks(&cbs);
+    LcofiRig r(cfg(kCy | kIr | 0x38));
+    auto& [bus, seen, cbs, c] = r;
     bus.expect({
         CC(0x344, 0x2000),               // LCOFIP first: a later overflow raises it again
         CR(0xDA0, 0x28 | 0x40 | 1),      // snapshot (bits outside the file are ignored)
@@ -265,12 +275,8 @@ TEST(RiscvLcofi, HookClearsPendingSnapshotsCallsBackThenAcknowledgesTheSnapshot)
 TEST(RiscvLcofi, OneFlaggedCounterIsCalledBackThenAcknowledgedAlone) {
   for (HookForm hook : kHookForms)
     for (unsigned i : {3u, 31u}) {
-      test::ExpectBackend bus;
-      test::CallbackLog seen;
-      seen.bus = &bus;
-      CounterCallbacks cbs;
-      Counters c(cfg(kCy | 0x80000008u));
-      c.attach_callbacks(&cbs);
+      LcofiRig r(cfg(kCy | 0x80000008u));
+      auto& [bus, seen, cbs, c] = r;
       bus.expect({CC(0x344, 0x2000), CR(0xDA0, 1u << i), CC(0x320 + i, kOf)});
       test::ScopedBackend use(bus);
       ASSERT_EQ(c.on_overflow(i, {test::record_callback, &seen}), Status::kOk);
@@ -371,12 +377,8 @@ TEST(RiscvLcofi, AnEmptySnapshotCallsNoCallbackEvenWithEntryZeroFilledBeforeAtta
 // scountovf path does: the lowest flagged counter first, before the acknowledge.
 TEST(RiscvLcofi, EventOfSourceCallsBackTheFlaggedCountersBeforeTheAcknowledge) {
   for (HookForm hook : kHookForms) {
-    test::ExpectBackend bus;
-    test::CallbackLog seen;
-    seen.bus = &bus;
-    CounterCallbacks cbs;
-    Counters c(cfg(0x38, true, OverflowSource::kEventOf));
-    c.attach_callbacks(&cbs);
+    LcofiRig r(cfg(0x38, true, OverflowSource::kEventOf));
+    auto& [bus, seen, cbs, c] = r;
     bus.expect({CC(0x344, 0x2000), CR(0x323, 2), CR(0x324, kOf | 2), CR(0x325, kOf), CC(0x324, kOf), CC(0x325, kOf)});
     test::ScopedBackend use(bus);
     ASSERT_EQ(c.on_overflow(4, {test::record_callback, &seen}), Status::kOk);
@@ -486,10 +488,7 @@ TEST(RiscvWidth, ReadOnlyZeroCounterIsUnavailable) {
 // The same hook against the behavioural model: a real overflow sets OF and
 // LCOFIP; the hook re-arms so that the next overflow interrupts again.
 TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
-  models::RiscvCsrConfig mc;
-  mc.sscofpmf = true;
-  mc.num_hpm = 4;
-  models::RiscvCsrModel model(mc);
+  models::RiscvCsrModel model(test::sscofpmf_csrs(4));
   model.set_event_rate(9, 1);
   test::ModelBus bus(1);
   bus.map_csr(&model);
@@ -526,11 +525,7 @@ TEST(RiscvLcofi, ModelOverflowIsHandledAndReArmed) {
 // read before it, so the overflow was lost. Found by the RISC-V API fuzz
 // test.)
 TEST(RiscvModelBus, CsrrcIsOneInstructionTheGapComesAfterIt) {
-  models::RiscvCsrConfig mc;
-  mc.sscofpmf = true;
-  mc.num_hpm = 1;
-  mc.width = 12;
-  models::RiscvCsrModel model(mc);
+  models::RiscvCsrModel model(test::sscofpmf_csrs(1, 12));
   model.set_event_rate(7, 1);
   ASSERT_TRUE(model.csr_write(0x323, 7));  // counts event 7, OF clear
   model.set_counter(3, 0xFFF);             // wraps on the next cycle
@@ -687,10 +682,7 @@ TEST(RiscvWidth, ADeclaredWidthOf64Or63ReadsBack) {
 // A never-probed counter is 64 bits wide: its Sscofpmf overflow is a wrap of
 // 2^64, so the total is the counts, with no 2^63 (or any) added.
 TEST(RiscvWidth, NeverProbedCounterOverflowAddsNothingToTheTotal) {
-  models::RiscvCsrConfig mc;
-  mc.sscofpmf = true;
-  mc.num_hpm = 1;
-  models::RiscvCsrModel model(mc);
+  models::RiscvCsrModel model(test::sscofpmf_csrs(1));
   model.set_event_rate(9, 1);
   test::ModelBus bus(0);
   bus.map_csr(&model);

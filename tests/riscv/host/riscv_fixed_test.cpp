@@ -12,6 +12,7 @@
 #include "pmu/riscv/counters.hpp"
 #include "pmu/riscv/sbi_counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "csr_model_helper.hpp"
 #include "host/backend.hpp"
 #include "callback_log.hpp"
 
@@ -265,11 +266,7 @@ TEST(RiscvFixed, StaticTotalsStartAtInitAndGoOnFromAWrite) {
 // through overflows the hook alone carries (the model wraps it, raises OF).
 TEST(RiscvFixed, StaticTotalsOfANarrowCounterAreExactThroughOverflows) {
   reset_storage();
-  models::RiscvCsrConfig mc;
-  mc.sscofpmf = true;
-  mc.num_hpm = 1;
-  mc.width = 12;
-  models::RiscvCsrModel model(mc);
+  models::RiscvCsrModel model(test::sscofpmf_csrs(1, 12));
   model.set_event_rate(7, 3);
   test::ModelBus bus(1);
   bus.map_csr(&model);

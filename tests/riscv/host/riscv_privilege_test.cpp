@@ -7,6 +7,7 @@
 
 #include "pmu/riscv/counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "csr_model_helper.hpp"
 #include "host/backend.hpp"
 
 namespace {
@@ -15,10 +16,7 @@ using namespace pmu::riscv;
 using models::Priv;
 
 models::RiscvCsrModel sscofpmf_model() {
-  models::RiscvCsrConfig mc;
-  mc.sscofpmf = true;
-  mc.num_hpm = 4;
-  return models::RiscvCsrModel(mc);
+  return models::RiscvCsrModel(test::sscofpmf_csrs(4));
 }
 
 TEST(RiscvPrivilege, SupervisorCannotTouchMachineCounterCsrs) {

@@ -9,6 +9,7 @@
 
 #include "pmu/riscv/sbi_counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "csr_model_helper.hpp"
 #include "pmu_sim/riscv_sbi_model.hpp"
 #include "host/backend.hpp"
 #include "callback_log.hpp"
@@ -302,11 +303,7 @@ struct SmodeRig {
     bus.map_sbi(&sbi);
   }
   static models::RiscvCsrConfig config(unsigned width) {
-    models::RiscvCsrConfig mc;
-    mc.sscofpmf = true;
-    mc.num_hpm = 4;
-    mc.width = width;
-    return mc;
+    return test::sscofpmf_csrs(4, width);
   }
 };
 

@@ -12,6 +12,7 @@
 #include "host/backend.hpp"
 #include "pmu/riscv/counters.hpp"
 #include "pmu_sim/riscv_csr_model.hpp"
+#include "csr_model_helper.hpp"
 
 namespace {
 
@@ -31,11 +32,7 @@ constexpr uint64_t kOf = uint64_t{1} << 63;
 // one event per cycle, its total tracked from zero at its current value.
 struct NarrowCounter {
   static models::RiscvCsrConfig config() {
-    models::RiscvCsrConfig mc;
-    mc.sscofpmf = true;
-    mc.num_hpm = 1;
-    mc.width = kWidth;
-    return mc;
+    return test::sscofpmf_csrs(1, kWidth);
   }
   explicit NarrowCounter(unsigned gap, uint64_t of = 0) : bus(gap) {
     model.set_event_rate(7, 1);
