@@ -74,6 +74,12 @@ static const uint8_t bl_debruijn_ctz32[32] __attribute__((unused)) = {0,  1,  28
                                               31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6,  11, 5,  10, 9};
 __attribute__((always_inline)) static inline unsigned bl_ctz32(uint32_t v) { return bl_debruijn_ctz32[((v & (0u - v)) * 0x077CB531u) >> 27]; }
 
+/* The same for a non-zero v below 2^20 (the RDC's inputs): a multiplier
+ * whose low 12 bits are 0 is one lui, as pmukit's ctz20 uses. */
+static const uint8_t bl_ctz20_table[32] __attribute__((unused)) = {0, 1, 2,  6, 3,  11, 7, 0, 4,  0, 12, 14, 8, 0, 16, 0,
+                                                                19, 5, 10, 0, 0, 13, 0, 15, 18, 9, 0, 0, 17, 0, 0, 0};
+__attribute__((always_inline)) static inline unsigned bl_ctz20(uint32_t v) { return bl_ctz20_table[((v & (0u - v)) * 0x04657000u) >> 27]; }
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,10 +11,20 @@
 #include <cstdio>
 
 #include "../size/safesu_features.hpp"
+#include "../common/baseline.h"
 #include "access.hpp"
+#include "pmu/util/bits.hpp"
 
 int main() {
   int failed = 0;
+  // The baselines' narrow ctz is pmukit's (the RDC hooks compare like with like).
+  for (unsigned k = 0; k < pmu::util::kCtz20Bits; ++k) {
+    if (bl_ctz20(1u << k) != k || pmu::util::ctz20(1u << k) != k) {
+      std::printf("bench: FAIL bl_ctz20(1 << %u) = %u, pmu::util::ctz20 = %u\n", k, bl_ctz20(1u << k),
+                  pmu::util::ctz20(1u << k));
+      ++failed;
+    }
+  }
   for (const auto& r : bench::run_all()) {
     const std::string d = r.divergence();
     if (!d.empty()) {

@@ -419,7 +419,7 @@ bl_u32 BL_NAME(rdc_hook)(void) {
   bl_u32 r = {RD(RDC_VECT) & ((1u << N_INPUTS) - 1u), BL_OK};
   if (r.value == 0) return r;
   for (uint32_t m = r.value; m != 0; m &= m - 1) {
-    const unsigned i = bl_ctz32(m);
+    const unsigned i = bl_ctz20(m);
     call(&rdc_cb[i], i);
   }
   cfg1_toggle(0, CFG1_RDC_ENABLE);

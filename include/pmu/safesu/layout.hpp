@@ -65,7 +65,10 @@ struct Layout {
   /// build).
   uint32_t window;
   uint32_t counter_mask;  ///< bits 0..n_counters-1 (what start/stop take)
-  uint32_t input_mask;    ///< bits 0..n_inputs-1
+  /// The RDC vector's bits the driver reports: inputs 0..n_inputs-1 where
+  /// the RDC is usable (rdc_usable), 0 where it is not, so the RDC hook's
+  /// one load both masks the vector and tells whether it may read it.
+  uint32_t rdc_input_mask;
 
   reg::Reg<Cfg0> cfg0;                          ///< BASE_CFG
   reg::RegArray<Counter> counters;              ///< BASE_COUNTERS, N_COUNTERS
@@ -166,7 +169,7 @@ constexpr Layout make_layout(const Params& p) {
   l.n_soc_ev = p.n_soc_ev;
   l.window = 4u << util::clog2(total);
   l.counter_mask = util::low_mask32(nc);
-  l.input_mask = util::low_mask32(n_inputs);
+  l.rdc_input_mask = rdc_usable ? util::low_mask32(n_inputs) : 0u;
   l.cfg0 = reg::Reg<Cfg0>{0};
   l.counters = {4 * base_counters, nc};
   l.overflow_mask = {4 * base_ovf_mask, n_ovf_mask};

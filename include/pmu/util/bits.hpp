@@ -68,6 +68,39 @@ __attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) { return kDe
 __attribute__((always_inline)) constexpr unsigned ctz32_of_word(uintptr_t v) {
   return kDeBruijnCtz32[static_cast<uint32_t>((v & (0 - v)) * 0x077CB531u) >> 27];
 }
+/// ctz20's multiplier: its low 12 bits are 0, so on RISC-V it is one `lui`
+/// (ctz32's takes lui and addi), and the top 5 bits of (1 << k) * it differ
+/// for every k below kCtz20Bits (checked below). Found by search; no
+/// multiplier with 12 low zero bits serves 21 bits.
+inline constexpr uint32_t kCtz20Multiplier = 0x04657000u;
+/// The bits ctz20 serves: 0..19.
+inline constexpr unsigned kCtz20Bits = 20;
+/// The index into kCtz20's table of bit, a single set bit below 2^20.
+__attribute__((always_inline)) constexpr unsigned ctz20_slot(uint32_t bit) {
+  return static_cast<uint32_t>(bit * kCtz20Multiplier) >> 27;
+}
+/// ctz20's lookup table, made from its multiplier (slots no bit lands in hold 0).
+struct Ctz20Table {
+  uint8_t at[32];  ///< bit index by ctz20_slot()
+};
+/// The table: each bit below kCtz20Bits at its slot.
+constexpr Ctz20Table make_ctz20_table() {
+  Ctz20Table t{};
+  for (unsigned k = 0; k < kCtz20Bits; ++k) t.at[ctz20_slot(uint32_t{1} << k)] = static_cast<uint8_t>(k);
+  return t;
+}
+/// ctz20's lookup table.
+inline constexpr Ctz20Table kCtz20 = make_ctz20_table();
+/// True when no two bits below kCtz20Bits share a slot (each reads back its own).
+constexpr bool ctz20_slots_distinct() {
+  for (unsigned k = 0; k < kCtz20Bits; ++k)
+    if (kCtz20.at[ctz20_slot(uint32_t{1} << k)] != k) return false;
+  return true;
+}
+static_assert(ctz20_slots_distinct(), "every bit below 2^20 has a slot of its own");
+/// Number of trailing zeros of v, non-zero and below 2^20 (the SafeSU's RDC
+/// inputs): ctz32 with a one-instruction multiplier.
+__attribute__((always_inline)) constexpr unsigned ctz20(uint32_t v) { return kCtz20.at[ctz20_slot(v & (0u - v))]; }
 /// True when v has exactly one bit set: v ^ (v - 1) then spans more bits
 /// than v - 1 (not so for 0, whose v - 1 is all ones). Three instructions.
 __attribute__((always_inline)) constexpr bool single_bit32(uint32_t v) { return (v ^ (v - 1)) > v - 1; }

@@ -145,6 +145,20 @@ TEST(Bits, CtzOfWordIsCtzOfItsLow32Bits) {
     }
   }
 }
+// ctz20 answers ctz32 for every non-zero value below 2^20 (all of them),
+// and its multiplier is one RISC-V lui: its low 12 bits are 0.
+TEST(Bits, Ctz20IsCtzForEveryValueBelow2To20) {
+  static_assert((pmu::util::kCtz20Multiplier & 0xFFFu) == 0, "one lui");
+  for (uint32_t v = 1; v < (uint32_t{1} << pmu::util::kCtz20Bits); ++v) {
+    if (pmu::util::ctz20(v) != pmu::util::ctz32(v)) {
+      ADD_FAILURE() << std::hex << v;
+      break;
+    }
+  }
+  // Past its range it may answer anything: the multiplier gives bit 20 a
+  // slot of another bit (why the RDC hook states its inputs fit).
+  EXPECT_NE(pmu::util::ctz20(uint32_t{1} << pmu::util::kCtz20Bits), pmu::util::kCtz20Bits);
+}
 // The slot ctz32 looks up is the one a single bit hashes to (the CSR stub
 // table in ctz32's order relies on it: riscv/csr_bank.hpp).
 TEST(Bits, EveryBitsSlotNamesThatBit) {

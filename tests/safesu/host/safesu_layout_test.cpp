@@ -308,8 +308,14 @@ TEST(SafesuLayout, FieldDescriptors) {
 
 TEST(SafesuLayoutMasks, VectorMasksCoverExactlyTheCountersAndInputs) {
   EXPECT_EQ(k4c128.counter_mask, 0x00FFFFFFu);
-  EXPECT_EQ(k4c128.input_mask, 0xFFu);
-  EXPECT_EQ(k6c256.input_mask, 0xFFFu);
+  EXPECT_EQ(k4c128.rdc_input_mask, 0xFFu);
+  EXPECT_EQ(k6c256.rdc_input_mask, 0xFFFu);
+  // No usable RDC (old 4-core RTL holds it in reset), no bit: the RDC hook
+  // tests this mask alone before it reads the vector.
+  const Layout old = make_layout(shipped_params(4, 128, 24, RdcVintage::kPre2025));
+  EXPECT_FALSE(old.rdc_usable);
+  EXPECT_EQ(old.rdc_input_mask, 0u);
+  EXPECT_EQ(Layout{}.rdc_input_mask, 0u);
   EXPECT_EQ(make_layout(shipped_params(4, 128, 32)).counter_mask, 0xFFFFFFFFu);
 }
 

@@ -168,12 +168,16 @@ inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::hand
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::handle_rdc_irq() {
-  if (!layout().rdc_usable) return usable() ? Status::kUnavailable : Status::kBadArg;
+  // The mask is 0 where the RDC is not usable (and for an unusable unit):
+  // one load and one test before the read.
+  const uint32_t inputs = layout().rdc_input_mask;
+  if (inputs == 0) return usable() ? Status::kUnavailable : Status::kBadArg;
   // Masked first: the table holds kMaxInputs callbacks, fewer than the
   // vector's 32 bits.
-  const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
+  const uint32_t seen = reg::read(base(), layout().rdc_vector.at(0)).raw & inputs;
   if (seen != 0) {
-    const size_t i = util::ctz32(seen);
+    static_assert(kMaxInputs <= util::kCtz20Bits, "every input's bit is below ctz20's range");
+    const size_t i = util::ctz20(seen);
     if (Callbacks* const c = callback_table()) {
       // The same call either way; GCC 12 folds the array's offset into a
       // static table's address only when the array's address is taken first,
@@ -197,7 +201,7 @@ void BasicSafeSU<Place, CallbackStorage, TotalsStorage>::after_first_rdc_callbac
   uint32_t m = seen & (seen - 1);
   if (m == 0) return clear_rdc_line();
   for (; m != 0; m &= m - 1) {
-    const size_t i = util::ctz32(m);
+    const size_t i = util::ctz20(m);
     if (Callbacks* const c = callback_table()) c->rdc[i](static_cast<unsigned>(i));
   }
   clear_rdc_line();

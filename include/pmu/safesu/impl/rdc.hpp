@@ -52,7 +52,7 @@ Status BasicSafeSU<Place, CallbackStorage, TotalsStorage>::read_watermarks(uint8
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
 inline Result<uint32_t> BasicSafeSU<Place, CallbackStorage, TotalsStorage>::rdc_vector() {
   if (!usable()) return Status::kBadArg;
-  return reg::read(base(), layout().rdc_vector.at(0)).raw & layout().input_mask;
+  return reg::read(base(), layout().rdc_vector.at(0)).raw & layout().rdc_input_mask;
 }
 
 template <typename Place, typename CallbackStorage, typename TotalsStorage>
