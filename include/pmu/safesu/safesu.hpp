@@ -467,6 +467,11 @@ class BasicSafeSU {
   // (reg::read_wide): on rv64 no extension on the way.
   Result<uint32_t> after_first_overflow_callback(intptr_t flagged);
   __attribute__((noinline)) void after_first_rdc_callback(uint32_t seen);
+  // The RDC hook's call of input i's callback, if any.
+  void first_rdc_callback(size_t i);
+  // The object holds state the RDC hook reads after its first callback: a
+  // run-time base and layout, or an attached callback table.
+  static constexpr bool kHoldsState = !Place::kBuildTime || CallbackStorage::kAttachable;
   // The overflow hook's callbacks after the first (when more than one
   // counter is flagged): never inlined, for the same reason.
   __attribute__((noinline)) void other_overflow_callbacks(uint32_t seen);
