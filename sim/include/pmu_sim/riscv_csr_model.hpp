@@ -29,7 +29,7 @@ namespace pmu::models {
 /// What the modelled hart's counter CSR file has.
 struct RiscvCsrConfig {
   unsigned xlen = 64;          ///< XLEN: 32 (h halves) or 64.
-  unsigned num_hpm = 29;       ///< hpm counters 3 .. 3+num_hpm-1 exist.
+  unsigned num_hpm = 29;       ///< hpm counters 3 .. 3+num_hpm-1 exist (the others trap; every selector 3..31 exists, as on QEMU 7.2).
   unsigned width = 64;         ///< hpm counter width in bits (1..64).
   bool ibex = false;           ///< Ibex mode (docs/hw/riscv-counters.md §1): one-hot read-only mhpmevent, tied-off high bits.
   bool sscofpmf = false;       ///< Sscofpmf: OF, xINH, scountovf, mhpmeventNh, LCOFIP.

@@ -539,6 +539,41 @@ TEST(RiscvModelBus, CsrrcIsOneInstructionTheGapComesAfterIt) {
   EXPECT_EQ(model.cycles(), 2u);  // a gap for each of its two log entries, as before
 }
 
+// The model's shape past its last counter, as QEMU 7.2 has it
+// (docs/hw/riscv-counters.md §2.5): the counter traps, its selector exists
+// and keeps any 64-bit value, OF and the filter bits included, and nothing
+// counts. On RV32 the selector's h half exists with Sscofpmf. (The selector
+// trapped: firmware zeroing mhpmevent3..31 at init trapped on the model,
+// not on QEMU.)
+TEST(RiscvCsrModelShape, EverySelectorExistsPastTheLastCounterAsOnQemu) {
+  models::RiscvCsrModel model(test::sscofpmf_csrs(4));  // counters 3..6
+  uint64_t v = 1;
+  EXPECT_FALSE(model.csr_read(0xB07, &v));
+  EXPECT_FALSE(model.csr_write(0xB07, 0));
+  EXPECT_EQ(model.illegal_accesses(), 2u);
+  model.set_event_rate(2, 1);
+  for (uint32_t csr = 0x327; csr <= 0x33F; ++csr) {
+    ASSERT_TRUE(model.csr_write(csr, 0xFC00000000000002u)) << std::hex << csr;
+    ASSERT_TRUE(model.csr_read(csr, &v)) << std::hex << csr;
+    EXPECT_EQ(v, 0xFC00000000000002u) << std::hex << csr;
+  }
+  model.advance(100);
+  for (unsigned i = 7; i < 32; ++i) EXPECT_EQ(model.counter(i), 0u) << i;
+  EXPECT_EQ(model.lcofi_raises(), 0u);
+  EXPECT_EQ(model.illegal_accesses(), 2u);
+
+  models::RiscvCsrConfig rv32 = test::sscofpmf_csrs(4);
+  rv32.xlen = 32;
+  models::RiscvCsrModel m32(rv32);
+  ASSERT_TRUE(m32.csr_write(0x73F, 0x80000000u));  // mhpmevent31h: OF
+  ASSERT_TRUE(m32.csr_write(0x33F, 0x2u));
+  EXPECT_EQ(m32.event(31), 0x8000000000000002u);
+  rv32.sscofpmf = false;
+  models::RiscvCsrModel plain32(rv32);
+  EXPECT_FALSE(plain32.csr_write(0x727, 0));  // no h half without Sscofpmf
+  EXPECT_TRUE(plain32.csr_write(0x327, 0));
+}
+
 // 64-bit extension of a 12-bit counter under randomized interleavings of
 // reads, overflow interrupts (delivered with random latency below one wrap
 // period) and idle time: the total equals every event counted, even over long
