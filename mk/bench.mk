@@ -46,18 +46,20 @@ bench-run: $(BENCH_IMAGE)
 # (bench/size/; measured by tools/feature_size.py and tools/object_ram.py)
 BENCH_SIZE_DIR := $(TDIR)/bench/size
 BENCH_SIZE_LDFLAGS := $(ARCH_FLAGS) -nostdlib -nostartfiles -Wl,--gc-sections -Wl,-e,bench_size_entry
-$(BENCH_SIZE_DIR)/safesu_run_time.o: bench/size/safesu_size.cpp $(T_FLAGS_STAMP)
+# (one program per object: bench/size/safesu_size.cpp says which)
+BENCH_SIZE_OBJECT_safesu_with_storage := 0
+BENCH_SIZE_OBJECT_safesu_compile_time := 1
+BENCH_SIZE_OBJECT_safesu_run_time := 2
+BENCH_SIZE_SAFESU_OBJS := $(foreach o,run_time compile_time with_storage,$(BENCH_SIZE_DIR)/safesu_$(o).o)
+$(BENCH_SIZE_SAFESU_OBJS): $(BENCH_SIZE_DIR)/safesu_%.o: bench/size/safesu_size.cpp $(T_FLAGS_STAMP)
 	@mkdir -p $(dir $@)
-	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -DBENCH_SIZE_COMPILE_TIME=0 -MMD -MP -c $< -o $@
-$(BENCH_SIZE_DIR)/safesu_compile_time.o: bench/size/safesu_size.cpp $(T_FLAGS_STAMP)
-	@mkdir -p $(dir $@)
-	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -DBENCH_SIZE_COMPILE_TIME=1 -MMD -MP -c $< -o $@
+	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -DBENCH_SIZE_OBJECT=$(BENCH_SIZE_OBJECT_safesu_$*) -MMD -MP -c $< -o $@
 $(BENCH_SIZE_DIR)/%.elf: $(BENCH_SIZE_DIR)/%.o $(LIBPMU)
 	$(Q)$(CROSS_CXX) $(BENCH_SIZE_LDFLAGS) -o $@ $< $(LIBPMU) -lgcc
 $(BENCH_SIZE_DIR)/ram.o: bench/size/ram.cpp $(T_FLAGS_STAMP)
 	@mkdir -p $(dir $@)
 	$(Q)$(CROSS_CXX) $(IMAGE_CXXFLAGS) -MMD -MP -c $< -o $@
-BENCH_SIZE_PROGRAMS := safesu_run_time safesu_compile_time ram
+BENCH_SIZE_PROGRAMS := safesu_run_time safesu_compile_time safesu_with_storage ram
 bench-size: $(foreach p,$(BENCH_SIZE_PROGRAMS),$(BENCH_SIZE_DIR)/$(p).elf)
 -include $(wildcard $(BENCH_SIZE_DIR)/*.d)
 

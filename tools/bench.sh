@@ -48,13 +48,14 @@ while read -r _ _ _ member; do features+=(--feature "$member"); done < "$out/fea
 for b in qemu-virt-rv64 qemu-virt-rv32; do
   mk BOARD=$b bench-size > "$out/size-$b.log" 2>&1 || { cat "$out/size-$b.log"; fail "the size programs for $b did not build"; }
   size_dir=build/$b/bench/size
-  for path in run_time compile_time; do
+  for path in run_time compile_time with_storage; do
     elf=$size_dir/safesu_$path.elf
     [ -f "$elf" ] || continue
-    # Run time: the library's code only (the calls are the application's);
-    # compile time: the application's feature functions, where it is inlined.
+    # The objects without storage: the application's feature functions,
+    # where the driver is inlined, and what of it stays out of line; SafeSU:
+    # the library's code only (the calls are the application's).
     scope=(--count pmu::)
-    [ $path = compile_time ] && scope+=(--count bench_ref::)
+    [ $path != with_storage ] && scope+=(--count bench_ref::)
     python3 tools/feature_size.py --nm "$(var $b CROSS_NM)" --elf "$elf" --libgcc "${scope[@]}" "${features[@]}" \
       > "$out/functions-$path@$b.txt" || fail "feature_size.py failed on $elf"
     echo "bench size.safesu_reference_feature_set($path)@$b $(tail -1 "$out/functions-$path@$b.txt")"

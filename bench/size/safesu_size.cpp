@@ -1,15 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // A program that uses exactly the reference feature set, linked with
-// --gc-sections so only what the features reach is in it (mk/bench.mk
-// links it twice: BENCH_SIZE_COMPILE_TIME=1 or 0). tools/feature_size.py
-// then counts:
-//   run-time path      the library's functions (pmu::) it links, and the
-//                      libgcc helpers they call; the calls here are the
-//                      application's and are not counted;
-//   compile-time path  the functions bench_ref:: below (the driver's
-//                      header-inline code compiled into the application,
-//                      one function per feature, as a user's code gets
-//                      it), plus whatever of pmu:: stays out of line.
+// --gc-sections so only what the features reach is in it. mk/bench.mk
+// links it three times, BENCH_SIZE_OBJECT choosing the object:
+//   1 compile-time path  FixedSafeSU, no callbacks, no totals;
+//   2 run-time path      the run-time place (base and layout chosen at run
+//                        time), no callbacks, no totals;
+//   0 SafeSU             the ready-made run-time type, which supports
+//                        attached callbacks and totals (for the figure of
+//                        what that support costs; no target).
+// The reference drivers have no interrupt callbacks and no 64-bit totals,
+// so the objects measured against their size compile both out.
+// tools/feature_size.py then counts, for 1 and 2, the functions bench_ref::
+// below (the driver's header-inline code compiled into the application,
+// one function per feature, as a user's code gets it) plus whatever of
+// pmu:: stays out of line; for 0, the library's functions (pmu::) it links,
+// its calls here being the application's; and the libgcc helpers called.
 #include <stddef.h>
 #include <stdint.h>
 
@@ -18,14 +23,18 @@
 #include "safesu_features.hpp"
 
 namespace bench_size {
-#if BENCH_SIZE_COMPILE_TIME
-// The reference drivers have no interrupt callbacks and no 64-bit totals:
-// a build-time object with the same features compiles both out.
+#if BENCH_SIZE_OBJECT == 1
 pmu::safesu::FixedSafeSU<BENCH_SAFESU_BASE, pmu::safesu::k4c128, pmu::NoStorage<pmu::safesu::Callbacks>,
                          pmu::NoStorage<pmu::safesu::Totals>>
     safesu;
-#else
+#elif BENCH_SIZE_OBJECT == 2
+pmu::safesu::BasicSafeSU<pmu::safesu::RuntimePlace, pmu::NoStorage<pmu::safesu::Callbacks>,
+                         pmu::NoStorage<pmu::safesu::Totals>>
+    safesu{BENCH_SAFESU_BASE, pmu::safesu::k4c128};
+#elif BENCH_SIZE_OBJECT == 0
 pmu::safesu::SafeSU safesu{BENCH_SAFESU_BASE, pmu::safesu::k4c128};
+#else
+#error "BENCH_SIZE_OBJECT: 0, 1 or 2"
 #endif
 }  // namespace bench_size
 

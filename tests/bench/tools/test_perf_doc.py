@@ -32,6 +32,7 @@ bench riscv.start(one) mmio_reads=0 mmio_writes=0 csr_accesses=2
 bench size.safesu_reference_feature_set(run_time)@{V64} text=1301 functions=30
 bench size.safesu_reference_feature_set(compile_time)@{V64} text=1300 functions=28
 bench size.safesu_reference_feature_set(run_time)@{V32} text=1150 functions=30
+bench size.safesu_reference_feature_set(with_storage)@{V64} text=1900 functions=31
 bench ram.safesu_compile_time@{V64} bytes=32 kind=bss section=.sbss
 bench ram.safesu_run_time@{V64} bytes=32 kind=data section=.sdata
 bench ram.safesu_callbacks@{V64} bytes=100 kind=bss section=.bss
@@ -165,6 +166,13 @@ class Generated(unittest.TestCase):
         self.assertEqual(self.row("compile-time", "rv32")[2:], ["not measured", "—", "≤ 1150", "MISSED", "no reason recorded (bench/data/misses.txt)"])
         self.assertIn("counters_enable → `enable_counters`", self.md)
         self.assertIn("| 12 | `pmu::safesu::SafeSU::enable_counters()` |", self.md)
+
+    def test_safesu_with_storage_is_a_figure_without_a_target(self):
+        # SafeSU's own size (callbacks and totals supported) is printed
+        # beside the targets, judged by none, and counted in no summary.
+        r = self.row("run-time `SafeSU`, callbacks and totals supported", "rv64")
+        self.assertEqual(r[2:], ["1900", "31", "— (no target)", "—", "—"])
+        self.assertNotIn("1900", self.row("run-time", "rv64", "1301"))
 
     def test_ram_needs_32_bytes_and_bss(self):
         self.assertEqual(self.row("`safesu_compile_time`", "rv64")[-2], "MET")
