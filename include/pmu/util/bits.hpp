@@ -45,20 +45,50 @@ constexpr T max(T a, T b) { return a < b ? b : a; }
 template <typename T, size_t N>
 constexpr size_t array_size(const T (&)[N]) { return N; }
 
-// Number of trailing zeros; v must be non-zero. A de Bruijn multiply and a
-// table lookup (a few instructions), not __builtin_ctz: on RV32/RV64 without
-// Zbb and on LEON3 that is a libgcc call with a loop, in the middle of every
-// interrupt hook's dispatch.
-/// ctz32's lookup table as a list: bit index by the top 5 bits of (lowest set
-/// bit * 0x077CB531). A macro, so that tables the assembler makes in that
+// Number of trailing zeros; v must be non-zero. A multiply and a table
+// lookup (a few instructions), not __builtin_ctz: on RV32/RV64 without Zbb
+// and on LEON3 that is a libgcc call with a loop, in the middle of every
+// interrupt hook's dispatch. The lowest set bit times a multiplier puts a
+// different 5-bit pattern in the product's top bits for each bit position
+// the multiplier serves; a 32-entry table maps it back. Two multipliers:
+// de Bruijn's for all 32 bits, and one that is a single RISC-V `lui` for
+// the bits below 2^20 (the SafeSU's RDC inputs).
+
+/// A multiply-and-lookup table: bit index by ctz_slot().
+struct CtzTable {
+  uint8_t at[32];  ///< bit index by slot; slots no bit lands in hold 0
+};
+/// The slot of bit, a single set bit: the top 5 bits of bit * multiplier.
+__attribute__((always_inline)) constexpr unsigned ctz_slot(uint32_t bit, uint32_t multiplier) {
+  return static_cast<uint32_t>(bit * multiplier) >> 27;
+}
+/// The table of a multiplier for bits 0..bits-1.
+constexpr CtzTable make_ctz_table(uint32_t multiplier, unsigned bits) {
+  CtzTable t{};
+  for (unsigned k = 0; k < bits; ++k) t.at[ctz_slot(uint32_t{1} << k, multiplier)] = static_cast<uint8_t>(k);
+  return t;
+}
+/// True when table answers k for every bit k below bits (no two share a slot).
+template <typename Table>
+constexpr bool ctz_table_serves(const Table& table, uint32_t multiplier, unsigned bits) {
+  for (unsigned k = 0; k < bits; ++k)
+    if (table[ctz_slot(uint32_t{1} << k, multiplier)] != k) return false;
+  return true;
+}
+
+/// ctz32's multiplier, a de Bruijn sequence: every bit 0..31 has a slot.
+inline constexpr uint32_t kDeBruijnMultiplier = 0x077CB531u;
+/// ctz32's lookup table as a list (make_ctz_table(kDeBruijnMultiplier, 32),
+/// checked below). A macro, so that tables the assembler makes in that
 /// order (riscv/csr_bank.hpp) are made from the same list.
 #define PMU_DEBRUIJN_CTZ32 \
   0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9
 /// ctz32's lookup table.
 inline constexpr uint8_t kDeBruijnCtz32[32] = {PMU_DEBRUIJN_CTZ32};
+static_assert(ctz_table_serves(kDeBruijnCtz32, kDeBruijnMultiplier, 32), "the list is the multiplier's table");
 /// The index into kDeBruijnCtz32 of bit, a single set bit.
 __attribute__((always_inline)) constexpr unsigned debruijn_slot32(uint32_t bit) {
-  return static_cast<uint32_t>(bit * 0x077CB531u) >> 27;
+  return ctz_slot(bit, kDeBruijnMultiplier);
 }
 /// Number of trailing zeros of v (v non-zero): a de Bruijn multiply and lookup, no libgcc loop.
 __attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) { return kDeBruijnCtz32[debruijn_slot32(v & (0u - v))]; }
@@ -66,41 +96,23 @@ __attribute__((always_inline)) constexpr unsigned ctz32(uint32_t v) { return kDe
 /// whole word: the product's low 32 bits are the same, but RV64 needs no
 /// sext.w to truncate v first (a pointer-wide snapshot, riscv/counter_file.hpp).
 __attribute__((always_inline)) constexpr unsigned ctz32_of_word(uintptr_t v) {
-  return kDeBruijnCtz32[static_cast<uint32_t>((v & (0 - v)) * 0x077CB531u) >> 27];
+  return kDeBruijnCtz32[static_cast<uint32_t>((v & (0 - v)) * kDeBruijnMultiplier) >> 27];
 }
+
 /// ctz20's multiplier: its low 12 bits are 0, so on RISC-V it is one `lui`
-/// (ctz32's takes lui and addi), and the top 5 bits of (1 << k) * it differ
-/// for every k below kCtz20Bits (checked below). Found by search; no
-/// multiplier with 12 low zero bits serves 21 bits.
+/// (ctz32's takes lui and addi). Found by search; no multiplier with 12 low
+/// zero bits serves 21 bits.
 inline constexpr uint32_t kCtz20Multiplier = 0x04657000u;
 /// The bits ctz20 serves: 0..19.
 inline constexpr unsigned kCtz20Bits = 20;
-/// The index into kCtz20's table of bit, a single set bit below 2^20.
-__attribute__((always_inline)) constexpr unsigned ctz20_slot(uint32_t bit) {
-  return static_cast<uint32_t>(bit * kCtz20Multiplier) >> 27;
-}
-/// ctz20's lookup table, made from its multiplier (slots no bit lands in hold 0).
-struct Ctz20Table {
-  uint8_t at[32];  ///< bit index by ctz20_slot()
-};
-/// The table: each bit below kCtz20Bits at its slot.
-constexpr Ctz20Table make_ctz20_table() {
-  Ctz20Table t{};
-  for (unsigned k = 0; k < kCtz20Bits; ++k) t.at[ctz20_slot(uint32_t{1} << k)] = static_cast<uint8_t>(k);
-  return t;
-}
 /// ctz20's lookup table.
-inline constexpr Ctz20Table kCtz20 = make_ctz20_table();
-/// True when no two bits below kCtz20Bits share a slot (each reads back its own).
-constexpr bool ctz20_slots_distinct() {
-  for (unsigned k = 0; k < kCtz20Bits; ++k)
-    if (kCtz20.at[ctz20_slot(uint32_t{1} << k)] != k) return false;
-  return true;
-}
-static_assert(ctz20_slots_distinct(), "every bit below 2^20 has a slot of its own");
+inline constexpr CtzTable kCtz20 = make_ctz_table(kCtz20Multiplier, kCtz20Bits);
+static_assert(ctz_table_serves(kCtz20.at, kCtz20Multiplier, kCtz20Bits), "every bit below 2^20 has a slot of its own");
 /// Number of trailing zeros of v, non-zero and below 2^20 (the SafeSU's RDC
 /// inputs): ctz32 with a one-instruction multiplier.
-__attribute__((always_inline)) constexpr unsigned ctz20(uint32_t v) { return kCtz20.at[ctz20_slot(v & (0u - v))]; }
+__attribute__((always_inline)) constexpr unsigned ctz20(uint32_t v) {
+  return kCtz20.at[ctz_slot(v & (0u - v), kCtz20Multiplier)];
+}
 /// True when v has exactly one bit set: v ^ (v - 1) then spans more bits
 /// than v - 1 (not so for 0, whose v - 1 is all ones). Three instructions.
 __attribute__((always_inline)) constexpr bool single_bit32(uint32_t v) { return (v ^ (v - 1)) > v - 1; }

@@ -159,6 +159,20 @@ TEST(Bits, Ctz20IsCtzForEveryValueBelow2To20) {
   // slot of another bit (why the RDC hook states its inputs fit).
   EXPECT_NE(pmu::util::ctz20(uint32_t{1} << pmu::util::kCtz20Bits), pmu::util::kCtz20Bits);
 }
+// The check the two tables are held to (static_asserts in util/bits.hpp)
+// refuses a table with a bit in the wrong slot, and a multiplier past the
+// bits it serves.
+TEST(Bits, ATableWithABitOutOfPlaceDoesNotServe) {
+  using namespace pmu::util;
+  CtzTable t = make_ctz_table(kDeBruijnMultiplier, 32);
+  EXPECT_TRUE(ctz_table_serves(t.at, kDeBruijnMultiplier, 32));
+  const uint8_t first = t.at[0];
+  t.at[0] = t.at[1];
+  t.at[1] = first;
+  EXPECT_FALSE(ctz_table_serves(t.at, kDeBruijnMultiplier, 32));
+  EXPECT_TRUE(ctz_table_serves(kCtz20.at, kCtz20Multiplier, kCtz20Bits));
+  EXPECT_FALSE(ctz_table_serves(make_ctz_table(kCtz20Multiplier, kCtz20Bits + 1).at, kCtz20Multiplier, kCtz20Bits + 1));
+}
 // The slot ctz32 looks up is the one a single bit hashes to (the CSR stub
 // table in ctz32's order relies on it: riscv/csr_bank.hpp).
 TEST(Bits, EveryBitsSlotNamesThatBit) {
