@@ -152,4 +152,20 @@ class [[nodiscard]] alignas(detail::ResultLayout<T>::kAlign) Result {
   detail::ResultStorage<T> held_;
 };
 
+/// A Result as the type its caller returns: the Result itself, or a
+/// trivially copyable type of its size whose bytes it has (the C API's
+/// answers: src/capi/handle.hpp checks them field by field). For a hook's
+/// out-of-line step, so that a C function, which returns its answer struct,
+/// reaches the step by a tail jump as the C++ hook does.
+template <typename Answer, typename T>
+__attribute__((always_inline)) constexpr Answer answer_as(Result<T> r) {
+  if constexpr (__is_same(Answer, Result<T>)) {
+    return r;
+  } else {
+    static_assert(sizeof(Answer) == sizeof(Result<T>) && __is_trivially_copyable(Answer),
+                  "an answer has its Result's size and bytes");
+    return __builtin_bit_cast(Answer, r);
+  }
+}
+
 }  // namespace pmu

@@ -79,8 +79,13 @@ pmu_status_t pmu_cm_interrupt_enable_set(const pmu_cm_t* cm, bool on) {
 pmu_status_t pmu_cm_overflow_callback_set(pmu_cm_t* cm, pmu_cm_counter_t c, pmu_irq_fn_t fn, void* ctx) {
   return call<&Perf::on_overflow>(cm, c, callback(fn, ctx));
 }
-__attribute__((flatten)) pmu_u32_result_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm) {
-  return PMU_C_ANSWER(pmu_u32_result_t, get<&Perf::handle_overflow_irq_inlined<>>(cm));
+// The handle check, then the C++ hook returning the C answer
+// (handle_overflow_irq_as()): its steps 2-4 a tail jump away, as the C++
+// hook's are.
+pmu_u32_result_t pmu_cm_overflow_irq_handle(pmu_cm_t* cm) {
+  Perf* const perf = Slot::get(cm);
+  if (perf == nullptr) return c_api::refused_answer<pmu_u32_result_t>();
+  return perf->handle_overflow_irq_as<pmu_u32_result_t>();
 }
 void pmu_cm_overflow_isr(void* cm) { c_api::isr<&Perf::overflow_isr, Slot, pmu_cm_t>(cm); }
 pmu_name_result_t pmu_cm_event_name_get(unsigned event_id) {

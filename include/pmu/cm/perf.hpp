@@ -185,20 +185,25 @@ class BasicPerf {
   /// call the callbacks of the snapshot, lowest index first; fold the
   /// snapshotted counters into the totals (if tracked); clear exactly the
   /// snapshot (W1C). Returns the mask served (0: spurious, nothing cleared).
-  Result<uint32_t> handle_overflow_irq();
-  /// handle_overflow_irq() with its steps 2-4 inlined where it is called, not
-  /// a jump to them: for an adapter that returns something else and so keeps
-  /// a frame around the call anyway (the C API's hook), which then pays for
-  /// one frame, not two. The same accesses in the same order; more code.
-  /// (A template only so that the run-time path's explicit instantiation
-  /// emits no out-of-line copy of it that no caller uses.)
-  template <typename = void>
-  __attribute__((always_inline)) Result<uint32_t> handle_overflow_irq_inlined() {
+  Result<uint32_t> handle_overflow_irq() {
     const uintptr_t gdb = gdb_base();
     if (gdb == 0) return usable();
-    uint32_t snap = reg::read_alone(gdb, kRegs.ov).raw & kAllMask;
-    __asm__("" : "+r"(snap));  // test the masked snapshot: GCC kept the raw one too, in a third saved register
-    return dispatch_body(snap);
+    return dispatch(overflow_snapshot(gdb));
+  }
+  /// handle_overflow_irq() returning Answer, a type with the Result's bytes
+  /// (answer_as(), pmu/status.hpp), for a caller that returns that type:
+  /// the C API's hook. Its steps 2-4 are a copy of dispatch() returning
+  /// Answer, so that caller too reaches them by a tail jump (GCC makes none
+  /// across a change of return type); the refusal is out of line, as a
+  /// constant answer joined with the copy's cost that jump. The same
+  /// accesses in the same order. (handle_overflow_irq() is not written as
+  /// this form with Answer = Result: GCC 12 then lost the C++ hook's tail
+  /// jump, 5 instructions more.)
+  template <typename Answer>
+  __attribute__((always_inline)) Answer handle_overflow_irq_as() {
+    const uintptr_t gdb = gdb_base();
+    if (gdb == 0) return unusable_answer<Answer>();
+    return dispatch<Answer>(overflow_snapshot(gdb));
   }
   /// ISR adapter of the shape void(*)(void*): pass the object as argument.
   /// Runs handle_overflow_irq() and drops its result (compiled with the
@@ -274,11 +279,25 @@ class BasicPerf {
   // (0: spurious, nothing to do). Out of line and returning the Result
   // itself, so the hook reaches it by a tail call, and the ISR adapter by a
   // jump to the hook: no frame before the first callback but dispatch()'s.
-  Result<uint32_t> dispatch(uint32_t snap);
-  // dispatch()'s body, for it and for handle_overflow_irq_inlined() (a
-  // template for the reason given there).
+  // (A template for the hook's Answer: only the types a caller uses are
+  // emitted.)
+  // Step 1, the snapshot: the only read of PC_OV; reserved bits are not ours.
+  __attribute__((always_inline)) static uint32_t overflow_snapshot(uintptr_t gdb) {
+    return reg::read_alone(gdb, kRegs.ov).raw & kAllMask;
+  }
+  template <typename Answer = Result<uint32_t>>
+  Answer dispatch(uint32_t snap);
+  // dispatch()'s body (a template only so that the run-time path's explicit
+  // instantiation emits no out-of-line copy of it that no caller uses).
   template <typename = void>
   Result<uint32_t> dispatch_body(uint32_t snap);
+  // The hook's answer on an unusable block: out of line, so that a caller
+  // returning a C answer joins no constant with dispatch()'s (GCC 12 then
+  // rebuilds the answer field by field and makes no tail jump).
+  template <typename Answer>
+  __attribute__((noinline, cold)) Answer unusable_answer() const {
+    return answer_as<Answer>(Result<uint32_t>(usable()));
+  }
 
   // Empty for FixedGcr and for build-time storage: the object is then the
   // attached pointers only (and stays standard-layout, which the C API's
@@ -350,14 +369,6 @@ Status BasicPerf<G, CS, TS>::on_overflow(unsigned i, IrqCallback cb) {
 }
 
 template <typename G, typename CS, typename TS>
-inline Result<uint32_t> BasicPerf<G, CS, TS>::handle_overflow_irq() {
-  const uintptr_t gdb = gdb_base();
-  if (gdb == 0) return usable();  // the base, not the status: the usual path returns dispatch()'s Result
-  // 1. Snapshot: the only read of PC_OV; reserved bits are not ours.
-  return dispatch(reg::read_alone(gdb, kRegs.ov).raw & kAllMask);
-}
-
-template <typename G, typename CS, typename TS>
 void BasicPerf<G, CS, TS>::overflow_isr(void* self) {
   (void)static_cast<BasicPerf*>(self)->handle_overflow_irq();
 }
@@ -366,8 +377,10 @@ void BasicPerf<G, CS, TS>::overflow_isr(void* self) {
 // GCC 12 calls the body; always_inline on the body left the fold's
 // WideCounter update out of line, four more saved registers).
 template <typename G, typename CS, typename TS>
-__attribute__((noinline, flatten)) Result<uint32_t> BasicPerf<G, CS, TS>::dispatch(uint32_t snap) {
-  return dispatch_body(snap);
+template <typename Answer>
+__attribute__((noinline, flatten)) Answer BasicPerf<G, CS, TS>::dispatch(uint32_t snap) {
+  if constexpr (__is_same(Answer, Result<uint32_t>)) return dispatch_body(snap);
+  else return answer_as<Answer>(dispatch_body(snap));
 }
 
 template <typename G, typename CS, typename TS>

@@ -45,6 +45,7 @@
 #include "pmu_sim/safesu_model.hpp"
 #include "pmu_sim/safesu_soc.hpp"
 #include "host/backend.hpp"
+#include "host/c_answer.hpp"
 #include "host/call_contract.hpp"
 #include "host/random_args.hpp"
 #include "host/status_of.hpp"
@@ -589,7 +590,8 @@ TEST(CmApiFuzz, RandomCallsKeepTheContract) {
         switch (a.pick(3)) {
           case 0: c.call(Status::kOk, "handle_overflow_irq()", [&] { return perf.handle_overflow_irq(); }); break;
           case 1:
-            c.call(Status::kOk, "handle_overflow_irq_inlined()", [&] { return perf.handle_overflow_irq_inlined(); });
+            c.call(Status::kOk, "handle_overflow_irq_as<pmu_u32_result_t>()",
+                   [&] { return pmu::test::from_c_answer(perf.handle_overflow_irq_as<pmu_u32_result_t>()); });
             break;
           default: c.call(Status::kOk, "overflow_isr()", adapter_as(Status::kOk, [&] { Perf::overflow_isr(&perf); })); break;
         }

@@ -49,6 +49,7 @@
 
 #include "both_paths.hpp"
 #include "host/backend.hpp"
+#include "host/c_answer.hpp"
 #include "host/random_args.hpp"
 #include "host/call_contract.hpp"
 #include "host/status_of.hpp"
@@ -549,9 +550,9 @@ class Fuzz {
       default: return IrqCallback{};
     }
   }
-  // One hook form: 0 handle_overflow_irq(), 1 its inlined form, 2 the ISR adapter.
+  // One hook form: 0 handle_overflow_irq(), 1 its C answer form, 2 the ISR adapter.
   void serve(unsigned form, const char* why) {
-    static const char* const kForm[] = {"handle_overflow_irq()", "handle_overflow_irq_inlined()", "overflow_isr()"};
+    static const char* const kForm[] = {"handle_overflow_irq()", "handle_overflow_irq_as<pmu_u32_result_t>()", "overflow_isr()"};
     note("%s%s", kForm[form], why);
     seen_.clear();
     const int attached = attached_;
@@ -564,7 +565,7 @@ class Fuzz {
       EXPECT_TRUE(r.ok()) << where();
       served = r.value_or(0);
     } else if (form == 1) {
-      const Result<uint32_t> r = perf_.handle_overflow_irq_inlined();
+      const Result<uint32_t> r = pmu::test::from_c_answer(perf_.template handle_overflow_irq_as<pmu_u32_result_t>());
       EXPECT_TRUE(r.ok()) << where();
       served = r.value_or(0);
     } else {
