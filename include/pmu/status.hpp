@@ -156,7 +156,9 @@ class [[nodiscard]] alignas(detail::ResultLayout<T>::kAlign) Result {
 /// trivially copyable type of its size whose bytes it has (the C API's
 /// answers: src/capi/handle.hpp checks them field by field). For a hook's
 /// out-of-line step, so that a C function, which returns its answer struct,
-/// reaches the step by a tail jump as the C++ hook does.
+/// reaches the step by a tail jump as the C++ hook does. (A C function's
+/// own return statement converts with PMU_C_ANSWER instead: handle.hpp says
+/// why an inline function returning the struct costs there.)
 template <typename Answer, typename T>
 __attribute__((always_inline)) constexpr Answer answer_as(Result<T> r) {
   if constexpr (__is_same(Answer, Result<T>)) {

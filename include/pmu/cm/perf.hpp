@@ -275,16 +275,17 @@ class BasicPerf {
     }
     t->cleared_in_hook_ = static_cast<uint8_t>(t->cleared_in_hook_ | reset_mask);
   }
-  // The hook's steps 2-4 for the snapshot taken in handle_overflow_irq()
-  // (0: spurious, nothing to do). Out of line and returning the Result
-  // itself, so the hook reaches it by a tail call, and the ISR adapter by a
-  // jump to the hook: no frame before the first callback but dispatch()'s.
-  // (A template for the hook's Answer: only the types a caller uses are
-  // emitted.)
-  // Step 1, the snapshot: the only read of PC_OV; reserved bits are not ours.
+  // The hook's step 1, the snapshot: the only read of PC_OV; reserved bits
+  // are not ours.
   __attribute__((always_inline)) static uint32_t overflow_snapshot(uintptr_t gdb) {
     return reg::read_alone(gdb, kRegs.ov).raw & kAllMask;
   }
+  // The hook's steps 2-4 for the snapshot taken in handle_overflow_irq()
+  // (0: spurious, nothing to do). Out of line and returning the hook's own
+  // answer (the Result, or the C answer for handle_overflow_irq_as()), so
+  // the hook reaches it by a tail call, and the ISR adapter by a jump to
+  // the hook: no frame before the first callback but dispatch()'s. (A
+  // template on that answer: only the types a caller uses are emitted.)
   template <typename Answer = Result<uint32_t>>
   Answer dispatch(uint32_t snap);
   // dispatch()'s body (a template only so that the run-time path's explicit
@@ -379,8 +380,7 @@ void BasicPerf<G, CS, TS>::overflow_isr(void* self) {
 template <typename G, typename CS, typename TS>
 template <typename Answer>
 __attribute__((noinline, flatten)) Answer BasicPerf<G, CS, TS>::dispatch(uint32_t snap) {
-  if constexpr (__is_same(Answer, Result<uint32_t>)) return dispatch_body(snap);
-  else return answer_as<Answer>(dispatch_body(snap));
+  return answer_as<Answer>(dispatch_body(snap));
 }
 
 template <typename G, typename CS, typename TS>
